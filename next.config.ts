@@ -1,0 +1,15 @@
+import type { NextConfig } from "next";
+import { discoveryLinkHeader } from "./lib/discovery/links";
+
+const nextConfig: NextConfig = {
+  // Native drivers and Prisma's runtime load from node_modules at run time instead of being bundled.
+  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "ioredis"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  async headers() {
+    // The landing page advertises the discovery documents (RFC 8288 Link).
+    return [{ source: "/", headers: [{ key: "Link", value: discoveryLinkHeader() }] }];
+  },
+};
+
+export default nextConfig;
