@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/** Limits fixed by the interface specification. */
+export const SPEC_LIMITS = {
+  htmlMaxBytes: 2_097_152,
+  contextMaxBytes: 65_536,
+  titleMaxChars: 200,
+  descriptionMaxChars: 500,
+  passcodeMinChars: 4,
+  metadataMaxKeys: 10,
+  metadataKeyMaxChars: 64,
+  metadataValueMaxChars: 256,
+  pageSizeDefault: 50,
+  pageSizeMax: 200,
+  deviceCodeTtlSeconds: 600,
+  pollIntervalSeconds: 2,
+} as const;
+
+const positiveInt = z.coerce.number().int().positive();
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+const optionalText = z.string().trim().min(1).optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL (leave unset for the embedded SQLite)")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TOKEN_PEPPER: z.string().min(32, "must be at least 32 characters").optional(),
+  AUTH_GITHUB_ID: optionalText,
+  AUTH_GITHUB_SECRET: optionalText,
+  AUTH_OIDC_ISSUER: z.url().optional(),
+  AUTH_OIDC_ID: optionalText,
+  AUTH_OIDC_SECRET: optionalText,
+  AUTH_OIDC_NAME: optionalText,
+  AUTH_DEV_LOGIN: flag.optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  UPSTASH_REDIS_REST_URL: z.url().optional(),
+  UPSTASH_REDIS_REST_TOKEN: optionalText,
+  TRUST_PROXY: flag.default(false),
+  CONTENT_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  TOKEN_PREFIX: z.string().regex(/^[a-z]{1,8}$/, "must be 1 to 8 lower-case letters").default("hd"),
+  LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
+  LIMIT_WRITES_PER_DAY: positiveInt.default(500),
+  LIMIT_DROPS_PER_ACCOUNT: positiveInt.default(500),
+  LIMIT_VERSIONS_PER_DROP: positiveInt.default(200),
+  HTMLDROP_TEST_CLOCK_FILE: optionalText,
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+/** Secrets an operator did not set are generated once and kept in DATA_DIR, so restarts keep tokens valid. */
+function loadGeneratedSecrets(dataDir: string): { authSecret: string; tokenPepper: string } {
+  const file = join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { authSecret: randomBytes(32).toString("base64url"), tokenPepper: randomBytes(32).toString("base64url") };
+  try {
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: "wx" });
+    return secrets;
+  } catch (error) {
+    // Another process won the race to create the file: use its secrets.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return JSON.parse(readFileSync(file, "utf8"));
+    throw error;
+  }
+}
+
+/** Validates an environment; exported for tests, everything else calls getConfig(). */
+export function parseConfig(env: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const production = !isLoopbackHost(new URL(publicUrl).hostname);
+  const dataDir = resolve(e.DATA_DIR);
+
+  const github = e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET ? { clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET } : null;
+  if (Boolean(e.AUTH_GITHUB_ID) !== Boolean(e.AUTH_GITHUB_SECRET)) {
+    problems.push("AUTH_GITHUB_ID and AUTH_GITHUB_SECRET: set both or neither");
+  }
+  const oidcParts = [e.AUTH_OIDC_ISSUER, e.AUTH_OIDC_ID, e.AUTH_OIDC_SECRET];
+  const oidc =
+    e.AUTH_OIDC_ISSUER && e.AUTH_OIDC_ID && e.AUTH_OIDC_SECRET
+      ? { issuer: trimSlash(e.AUTH_OIDC_ISSUER), clientId: e.AUTH_OIDC_ID, clientSecret: e.AUTH_OIDC_SECRET, name: e.AUTH_OIDC_NAME ?? "OpenID Connect" }
+      : null;
+  if (oidcParts.some(Boolean) && !oidc) {
+    problems.push("AUTH_OIDC_ISSUER, AUTH_OIDC_ID and AUTH_OIDC_SECRET: set all three or none");
+  }
+
+  const devLogin = e.AUTH_DEV_LOGIN ?? (!github && !oidc && !production);
+  if (devLogin && production) {
+    problems.push(`AUTH_DEV_LOGIN: the passwordless local sign-in cannot be enabled when PUBLIC_URL (${publicUrl}) is not a loopback address`);
+  }
+  if (production && e.HTMLDROP_TEST_CLOCK_FILE) {
+    problems.push("HTMLDROP_TEST_CLOCK_FILE: test clocks are refused when PUBLIC_URL is not a loopback address");
+  }
+  if (production && (!e.AUTH_SECRET || !e.TOKEN_PEPPER)) {
+    problems.push("AUTH_SECRET and TOKEN_PEPPER: required when PUBLIC_URL is not a loopback address (generate each with `openssl rand -base64 32`)");
+  }
+  if (Boolean(e.UPSTASH_REDIS_REST_URL) !== Boolean(e.UPSTASH_REDIS_REST_TOKEN)) {
+    problems.push("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN: set both or neither");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const secrets =
+    e.AUTH_SECRET && e.TOKEN_PEPPER ? { authSecret: e.AUTH_SECRET, tokenPepper: e.TOKEN_PEPPER } : { ...loadGeneratedSecrets(dataDir), ...definedSecrets(e) };
+
+  return {
+    port: e.PORT,
+    publicUrl,
+    trustProxy: e.TRUST_PROXY,
+    contentOrigin: e.CONTENT_ORIGIN ? trimSlash(e.CONTENT_ORIGIN) : publicUrl,
+    production,
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ provider: "postgres", url: e.DATABASE_URL } as const)
+      : ({ provider: "sqlite", file: join(dataDir, "htmldrop.db") } as const),
+    authSecret: secrets.authSecret,
+    tokenPepper: secrets.tokenPepper,
+    tokenPrefix: e.TOKEN_PREFIX,
+    auth: { github, oidc, devLogin },
+    rateLimitBackend: e.UPSTASH_REDIS_REST_URL
+      ? ({ kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN! } as const)
+      : e.REDIS_URL
+        ? ({ kind: "redis", url: e.REDIS_URL } as const)
+        : ({ kind: "database" } as const),
+    limits: {
+      ...SPEC_LIMITS,
+      writesPerMinute: e.LIMIT_WRITES_PER_MINUTE,
+      writesPerDay: e.LIMIT_WRITES_PER_DAY,
+      dropsPerAccount: e.LIMIT_DROPS_PER_ACCOUNT,
+      versionsPerDrop: e.LIMIT_VERSIONS_PER_DROP,
+    },
+  };
+}
+
+function definedSecrets(e: z.infer<typeof envSchema>) {
+  return {
+    ...(e.AUTH_SECRET ? { authSecret: e.AUTH_SECRET } : {}),
+    ...(e.TOKEN_PEPPER ? { tokenPepper: e.TOKEN_PEPPER } : {}),
+  };
+}
+
+const CONFIG_KEY = Symbol.for("htmldrop.config");
+type ConfigHolder = { [CONFIG_KEY]?: Config };
+
+/** The validated configuration, read once per process. Throws ConfigError naming each bad variable. */
+export function getConfig(): Config {
+  const holder = globalThis as ConfigHolder;
+  return (holder[CONFIG_KEY] ??= parseConfig(process.env));
+}

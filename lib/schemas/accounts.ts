@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { unixMillisSchema } from "./common";
+
+export const TOKEN_ID_PATTERN = /^[0-9a-f]{12}$/;
+export const tokenIdSchema = z.string().regex(TOKEN_ID_PATTERN).describe("12 hexadecimal characters: the start of the token's hash.");
+
+export const tokenSummarySchema = z.object({
+  id: tokenIdSchema,
+  label: z.string().nullable(),
+  created_at: unixMillisSchema,
+  last_used_at: unixMillisSchema.nullable(),
+});
+
+export const tokenListItemSchema = tokenSummarySchema.extend({
+  revoked_at: unixMillisSchema.nullable().describe("Set once the token is revoked; revoked tokens stay listed."),
+});
+
+export const meSchema = z.object({
+  user_id: z.string(),
+  created_at: unixMillisSchema.nullable(),
+  drop_count: z.number().int(),
+  token: tokenSummarySchema.nullable(),
+});
+
+export type TokenSummaryJson = z.infer<typeof tokenSummarySchema>;
+export type TokenListItemJson = z.infer<typeof tokenListItemSchema>;
+export type MeJson = z.infer<typeof meSchema>;

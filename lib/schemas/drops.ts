@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/errors";
+import { parseInput } from "./errors";
+import { SPEC_LIMITS } from "@/lib/config";
+import { charLength, metadataKeySchema, metadataSchema, metadataValueSchema, slugSchema, specIssue, unixMillisSchema, utf8Bytes } from "./common";
+
+const L = SPEC_LIMITS;
+
+export const titleSchema = z
+  .string()
+  .refine((title) => title.trim().length > 0, { message: "title must not be empty", ...specIssue("title_required") })
+  .refine((title) => charLength(title) <= L.titleMaxChars, {
+    message: `title is at most ${L.titleMaxChars} characters`,
+    ...specIssue("title_too_long", { max_chars: L.titleMaxChars }),
+  })
+  .describe(`Title shown on the viewer page, at most ${L.titleMaxChars} characters.`);
+
+export const descriptionSchema = z
+  .string()
+  .refine((description) => charLength(description) <= L.descriptionMaxChars, {
+    message: `description is at most ${L.descriptionMaxChars} characters`,
+    ...specIssue("description_too_long", { max_chars: L.descriptionMaxChars }),
+  })
+  .nullable()
+  .describe(`Optional description, at most ${L.descriptionMaxChars} characters; null or "" removes it.`);
+
+export const htmlSchema = z
+  .string()
+  .refine((html) => html.length > 0, { message: "html must not be empty", ...specIssue("html_required") })
+  .refine((html) => utf8Bytes(html) <= L.htmlMaxBytes, {
+    message: `html is at most ${L.htmlMaxBytes} bytes (UTF-8)`,
+    ...specIssue("html_too_large", { max_bytes: L.htmlMaxBytes }),
+  })
+  .describe(`A complete, self-contained HTML document, at most ${L.htmlMaxBytes} bytes of UTF-8. It is served as uploaded inside a sandboxed iframe.`);
+
+export const contextSchema = z
+  .string()
+  .refine((context) => utf8Bytes(context) <= L.contextMaxBytes, {
+    message: `context is at most ${L.contextMaxBytes} bytes (UTF-8)`,
+    ...specIssue("context_too_large", { max_bytes: L.contextMaxBytes }),
+  })
+  .describe(`Optional reasoning trace recorded with this version, at most ${L.contextMaxBytes} bytes; viewers can expand it under the drop.`);
+
+export const passcodeSchema = z
+  .string()
+  .refine((passcode) => passcode === "" || charLength(passcode) >= L.passcodeMinChars, {
+    message: `passcode is at least ${L.passcodeMinChars} characters`,
+    ...specIssue("passcode_too_short", { min_chars: L.passcodeMinChars }),
+  })
+  .refine((passcode) => charLength(passcode) <= 256, "passcode is at most 256 characters")
+  .describe(`Soft share gate, not encryption: at least ${L.passcodeMinChars} characters; "" means no gate.`);
+
+export const createDropBodySchema = z.strictObject({
+  title: titleSchema,
+  description: descriptionSchema.optional(),
+  html: htmlSchema,
+  passcode: passcodeSchema.optional(),
+  context: contextSchema.optional(),
+  metadata: metadataSchema.optional(),
+});
+
+export const replaceDropBodySchema = z.strictObject({
+  html: htmlSchema,
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  context: contextSchema.optional(),
+  metadata: metadataSchema.optional(),
+});
+
+export const patchDropBodySchema = z.strictObject({
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  metadata: metadataSchema.optional(),
+});
+
+export const setPasscodeBodySchema = z.strictObject({
+  passcode: passcodeSchema,
+});
+
+export type CreateDropInput = z.output<typeof createDropBodySchema>;
+export type ReplaceDropInput = z.output<typeof replaceDropBodySchema>;
+export type PatchDropInput = z.output<typeof patchDropBodySchema>;
+
+export const SORT_FIELDS = ["created_at", "updated_at", "view_count"] as const;
+export const SORT_ORDERS = ["asc", "desc"] as const;
+
+export const pageSchema = z.coerce.number().int().min(1).default(1).describe("Page number, from 1.");
+export const pageSizeSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(L.pageSizeMax)
+  .default(L.pageSizeDefault)
+  .describe(`Items per page, 1 to ${L.pageSizeMax}.`);
+export const sortBySchema = z.enum(SORT_FIELDS).default("created_at").describe("Sort field.");
+export const sortOrderSchema = z.enum(SORT_ORDERS).default("desc").describe("Sort direction.");
+
+export const metadataFilterSchema = z
+  .array(z.tuple([metadataKeySchema, metadataValueSchema]))
+  .describe("metadata.<key>=<value> pairs; a drop matches only when it carries every pair (AND).");
+
+export const listDropsQuerySchema = z.strictObject({
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+  sortBy: sortBySchema,
+  sortOrder: sortOrderSchema,
+  metadata: metadataFilterSchema,
+});
+
+export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
+
+/** Turns URL query parameters into the input of listDropsQuerySchema; `metadata.<key>` may repeat. */
+export function listQueryInput(params: URLSearchParams): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const metadata: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (name.startsWith("metadata.")) metadata.push([name.slice("metadata.".length), value]);
+    else input[name] = value;
+  }
+  return { ...input, metadata };
+}
+
+export const dropSchema = z
+  .object({
+    slug: slugSchema,
+    title: z.string(),
+    description: z.string().nullable(),
+    url: z.url().describe("Public viewer address; stable across versions."),
+    raw_url: z.url().describe("Raw HTML address; add ?v=N for a pinned version."),
+    locked: z.boolean().describe("True exactly when a passcode is set."),
+    latest_version: z.number().int().min(1).describe("Number of the head version."),
+    view_count: z.number().int().min(0),
+    metadata: z.record(z.string(), z.string()).describe("Owner-only tags."),
+    created_at: unixMillisSchema,
+    updated_at: unixMillisSchema,
+  })
+  .describe("Drop");
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_items: z.number().int(),
+  total_pages: z.number().int(),
+  sort_by: z.enum(SORT_FIELDS),
+  sort_order: z.enum(SORT_ORDERS),
+});
+
+export const dropListSchema = z.object({ data: z.array(dropSchema), pagination: paginationSchema });
+
+export const versionListItemSchema = z.object({
+  version: z.number().int().min(1),
+  size_bytes: z.number().int(),
+  has_context: z.boolean(),
+  created_at: unixMillisSchema,
+});
+
+export const versionSchema = z.object({
+  slug: slugSchema,
+  version: z.number().int().min(1),
+  size_bytes: z.number().int(),
+  context: z.string().nullable(),
+  created_at: unixMillisSchema,
+  is_latest: z.boolean(),
+});
+
+/** Header of POST /api/drops: a repeat within 24 hours replays the first response. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, "1 to 255 visible ASCII characters")
+  .describe("Optional; 1 to 255 visible ASCII characters.");
+
+/** Header of PUT: the quoted latest_version an edit is based on (a bare number is accepted too). */
+export const ifMatchSchema = z
+  .string()
+  .regex(/^\s*(?:"0*[1-9]\d{0,8}"|0*[1-9]\d{0,8})\s*$/, 'expected a quoted version number, like "3"')
+  .describe('The quoted latest_version this edit is based on, like "3".');
+
+export const versionNumberSchema = z.coerce.number().int().min(1).describe("Version number, from 1.");
+
+export type DropJson = z.infer<typeof dropSchema>;
+export type DropListJson = z.infer<typeof dropListSchema>;
+export type VersionListItemJson = z.infer<typeof versionListItemSchema>;
+export type VersionJson = z.infer<typeof versionSchema>;
+
+/** PATCH never takes html: say so with the spec's own code rather than as an unknown field. */
+export function parsePatchDropBody(input: unknown): PatchDropInput {
+  if (input !== null && typeof input === "object" && !Array.isArray(input) && "html" in input) {
+    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description and metadata only; send html with PUT to create a new version.");
+  }
+  return parseInput(patchDropBodySchema, input);
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { metadataKeySchema, metadataValueSchema, SLUG_PATTERN, slugSchema } from "./common";
+import {
+  createDropBodySchema,
+  pageSchema,
+  pageSizeSchema,
+  patchDropBodySchema,
+  replaceDropBodySchema,
+  setPasscodeBodySchema,
+  sortBySchema,
+  sortOrderSchema,
+  versionListItemSchema,
+  versionNumberSchema,
+} from "./drops";
+import { errorBodySchema } from "./errors";
+
+/**
+ * MCP tool arguments and results, composed from the REST field schemas. A malformed slug is left to
+ * the drop services (as on REST) so it fails with invalid_slug; the pattern is still advertised.
+ */
+export const slugArgSchema = z.string().describe(slugSchema.description ?? "").meta({ pattern: SLUG_PATTERN.source });
+
+export const noArgsSchema = z.strictObject({});
+
+export const dropRefArgsSchema = z.strictObject({ slug: slugArgSchema });
+
+export const versionRefArgsSchema = z.strictObject({ slug: slugArgSchema, version: versionNumberSchema });
+
+export const createDropArgsSchema = createDropBodySchema;
+
+export const updateDropArgsSchema = z.strictObject({ slug: slugArgSchema, ...replaceDropBodySchema.shape });
+
+export const patchDropArgsSchema = z.strictObject({ slug: slugArgSchema, ...patchDropBodySchema.shape });
+
+export const setPasscodeArgsSchema = z.strictObject({ slug: slugArgSchema, ...setPasscodeBodySchema.shape });
+
+export const listDropsArgsSchema = z.strictObject({
+  page: pageSchema,
+  page_size: pageSizeSchema,
+  sort_by: sortBySchema,
+  sort_order: sortOrderSchema,
+  metadata: z
+    .record(metadataKeySchema, metadataValueSchema)
+    .optional()
+    .describe("Filter by owner tags: a drop matches only when it carries every given key/value pair (AND). Keys are case-insensitive."),
+});
+
+export const versionListResultSchema = z.object({ versions: z.array(versionListItemSchema) });
+
+export const deleteDropResultSchema = z.object({ deleted: z.literal(true), slug: slugSchema });
+
+/**
+ * A tool's advertised output: its REST result, or the REST Error object when isError is set.
+ * MCP clients (the SDK's included) validate structuredContent against outputSchema even on errors.
+ */
+export function toolOutputSchema(result: z.ZodType) {
+  return z.union([result, errorBodySchema]);
+}
+
+export type ListDropsArgs = z.output<typeof listDropsArgsSchema>;

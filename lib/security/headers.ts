@@ -1,0 +1,29 @@
+import { getConfig } from "@/lib/config";
+
+/**
+ * Headers for the app's own pages. No form-action: sign-in forms post to /api/auth/* and redirect to the
+ * identity provider, which form-action would block in some browsers. 'unsafe-inline' scripts are needed
+ * by Next's inline bootstrap without per-request nonces; framing is limited to the drops' origin.
+ */
+export function appSecurityHeaders(): Record<string, string> {
+  const { contentOrigin, publicUrl } = getConfig();
+  const frameSources = contentOrigin === publicUrl ? "'self'" : `'self' ${contentOrigin}`;
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${frameSources}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join("; ");
+  return {
+    "content-security-policy": policy,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+}
