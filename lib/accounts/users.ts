@@ -1,0 +1,32 @@
+import { now } from "@/lib/clock";
+import { db, isUniqueViolation } from "@/lib/db";
+import { newId } from "@/lib/security/random";
+
+export type IdentityInput = { provider: string; providerAccountId: string; login?: string | null };
+
+/** The local sign-in and the admin command share this provider name, so `--login alice` is the same account. */
+export const LOCAL_PROVIDER = "local";
+
+/** One htmldrop account per identity: the first sign-in creates it, every later one finds it. */
+export async function findOrCreateUserForIdentity(identity: IdentityInput): Promise<{ id: string; login: string | null }> {
+  const where = { provider_providerAccountId: { provider: identity.provider, providerAccountId: identity.providerAccountId } };
+  const existing = await db().identity.findUnique({ where, include: { user: true } });
+  if (existing) return { id: existing.user.id, login: existing.user.login };
+  const createdAt = new Date(now());
+  try {
+    const user = await db().user.create({
+      data: {
+        id: newId(),
+        login: identity.login ?? null,
+        createdAt,
+        identities: { create: { id: newId(), provider: identity.provider, providerAccountId: identity.providerAccountId, login: identity.login ?? null, createdAt } },
+      },
+    });
+    return { id: user.id, login: user.login };
+  } catch (error) {
+    // A concurrent first sign-in of the same identity created the account first.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await db().identity.findUniqueOrThrow({ where, include: { user: true } });
+    return { id: winner.user.id, login: winner.user.login };
+  }
+}

@@ -1,0 +1,33 @@
+import { db, type Tx } from "@/lib/db";
+import { ApiError } from "@/lib/errors";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+
+export function assertSlug(slug: string): void {
+  if (!SLUG_PATTERN.test(slug)) throw new ApiError("invalid_slug", `"${slug.slice(0, 80)}" is not a drop slug: slugs are 6 to 64 lower-case letters and digits.`);
+}
+
+/** Loads a drop the caller owns: not_found when it does not exist, forbidden when another account owns it. */
+export async function getOwnedDrop(userId: string, slug: string, client: Tx = db()) {
+  assertSlug(slug);
+  const drop = await client.drop.findUnique({ where: { slug }, include: { tags: true } });
+  if (!drop) throw new ApiError("not_found", `No drop with slug ${slug}.`);
+  if (drop.ownerId !== userId) throw new ApiError("forbidden", `Drop ${slug} belongs to another account.`);
+  return drop;
+}
+
+export function tagRows(metadata: Record<string, string>) {
+  return Object.entries(metadata).map(([key, value]) => ({ key, value }));
+}
+
+/** Replaces the whole metadata map of a drop: the spec's semantics for PUT and PATCH. */
+export async function replaceTags(tx: Tx, dropId: string, metadata: Record<string, string>): Promise<void> {
+  await tx.dropTag.deleteMany({ where: { dropId } });
+  if (Object.keys(metadata).length > 0) {
+    await tx.dropTag.createMany({ data: tagRows(metadata).map((tag) => ({ dropId, ...tag })) });
+  }
+}
+
+/** "" and null both mean "no description". */
+export function normalizeDescription(description: string | null | undefined): string | null | undefined {
+  return description === "" ? null : description;
+}

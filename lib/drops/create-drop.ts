@@ -1,0 +1,74 @@
+import { getConfig } from "@/lib/config";
+import { now } from "@/lib/clock";
+import { db, isUniqueViolation } from "@/lib/db";
+import { storeBlob } from "@/lib/blobs";
+import { ApiError } from "@/lib/errors";
+import { assertWriteAllowed } from "@/lib/ratelimit";
+import type { CreateDropInput, DropJson } from "@/lib/schemas/drops";
+import { hashPasscode } from "@/lib/security/passcodes";
+import { newId, newSlug } from "@/lib/security/random";
+import { normalizeDescription, tagRows } from "./access";
+import { findReplay, recordResponse, type Replay } from "./idempotency";
+import { toDropJson } from "./serialize";
+
+export type CreateDropResult = { status: number; body: DropJson; replayed: boolean };
+
+/**
+ * Creates a drop with version 1. With an idempotency key, a repeat within 24 hours returns the
+ * first response instead of creating a second drop.
+ */
+export async function createDrop(userId: string, input: CreateDropInput, idempotencyKey?: string): Promise<CreateDropResult> {
+  if (idempotencyKey) {
+    const replay = await findReplay(userId, idempotencyKey);
+    if (replay) return asResult(replay, true);
+  }
+  await assertWriteAllowed(userId);
+  const { limits } = getConfig();
+  // Hashing is slow by design: do it before the transaction holds any lock.
+  const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
+  try {
+    const body = await db().$transaction(async (tx) => {
+      const reserved = await tx.user.updateMany({ where: { id: userId, dropCount: { lt: limits.dropsPerAccount } }, data: { dropCount: { increment: 1 } } });
+      if (reserved.count === 0) {
+        throw new ApiError("quota_exceeded", `This account has reached its limit of ${limits.dropsPerAccount} drops; delete some to make room.`, {
+          limit: limits.dropsPerAccount,
+          retry_after_seconds: 3600,
+        });
+      }
+      const blob = await storeBlob(tx, input.html);
+      const createdAt = new Date(now());
+      const drop = await tx.drop.create({
+        data: {
+          id: newId(),
+          slug: newSlug(),
+          ownerId: userId,
+          title: input.title,
+          description: normalizeDescription(input.description) ?? null,
+          passcodeHash,
+          latestVersion: 1,
+          versionSeq: 1,
+          versionCount: 1,
+          createdAt,
+          updatedAt: createdAt,
+          versions: { create: { id: newId(), number: 1, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt } },
+          tags: { create: tagRows(input.metadata ?? {}) },
+        },
+        include: { tags: true },
+      });
+      const json = toDropJson(drop);
+      if (idempotencyKey) await recordResponse(tx, userId, idempotencyKey, { status: 201, body: json });
+      return json;
+    });
+    return { status: 201, body, replayed: false };
+  } catch (error) {
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const replay = await findReplay(userId, idempotencyKey);
+      if (replay) return asResult(replay, true);
+    }
+    throw error;
+  }
+}
+
+function asResult(replay: Replay, replayed: boolean): CreateDropResult {
+  return { status: replay.status, body: replay.body as DropJson, replayed };
+}

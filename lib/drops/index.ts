@@ -1,0 +1,16 @@
+export { createDrop } from "./create-drop";
+export { replaceDrop } from "./replace-drop";
+export { patchDrop } from "./patch-drop";
+export { deleteDrop } from "./delete-drop";
+export { setPasscode } from "./set-passcode";
+export { listDrops } from "./list-drops";
+export { listVersions, getVersion, deleteVersion } from "./versions";
+export { getOwnedDrop } from "./access";
+export { toDropJson } from "./serialize";
+
+import { getOwnedDrop } from "./access";
+import { toDropJson } from "./serialize";
+
+export async function getDrop(userId: string, slug: string) {
+  return toDropJson(await getOwnedDrop(userId, slug));
+}

@@ -1,0 +1,77 @@
+import { getConfig } from "@/lib/config";
+import { now } from "@/lib/clock";
+import { db, isUniqueViolation } from "@/lib/db";
+import { storeBlob } from "@/lib/blobs";
+import { ApiError } from "@/lib/errors";
+import { assertWriteAllowed } from "@/lib/ratelimit";
+import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
+import { newId } from "@/lib/security/random";
+import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
+import { toDropJson } from "./serialize";
+
+function versionConflict(latestVersion: number, expected?: number): ApiError {
+  const message =
+    expected === undefined
+      ? "Another write minted the next version first; re-fetch the drop and retry."
+      : `The drop is at version ${latestVersion}, not ${expected}: re-fetch it, merge, and retry with If-Match: "${latestVersion}".`;
+  return new ApiError("version_conflict", message, { latest_version: latestVersion });
+}
+
+/**
+ * PUT: always mints a new version. The version counter is advanced by one conditional UPDATE, so
+ * concurrent PUTs serialize on the drop's row and each gets its own number; `expectedVersion`
+ * (from If-Match) refuses the write when the head has moved since the caller read it.
+ */
+export async function replaceDrop(userId: string, slug: string, input: ReplaceDropInput, expectedVersion?: number): Promise<DropJson> {
+  assertSlug(slug);
+  await assertWriteAllowed(userId);
+  const { limits } = getConfig();
+  try {
+    return await db().$transaction(async (tx) => {
+      const drop = await getOwnedDrop(userId, slug, tx);
+      if (expectedVersion !== undefined && expectedVersion !== drop.latestVersion) throw versionConflict(drop.latestVersion, expectedVersion);
+      const advanced = await tx.drop.updateMany({
+        where: {
+          id: drop.id,
+          versionCount: { lt: limits.versionsPerDrop },
+          ...(expectedVersion !== undefined ? { latestVersion: expectedVersion } : {}),
+        },
+        data: { versionSeq: { increment: 1 }, versionCount: { increment: 1 } },
+      });
+      const current = await tx.drop.findUniqueOrThrow({ where: { id: drop.id }, select: { versionSeq: true, versionCount: true, latestVersion: true } });
+      if (advanced.count === 0) {
+        if (current.versionCount >= limits.versionsPerDrop) {
+          throw new ApiError("version_limit_reached", `Drop ${slug} has reached its limit of ${limits.versionsPerDrop} versions; delete old versions to add more.`, {
+            limit: limits.versionsPerDrop,
+            retry_after_seconds: 3600,
+          });
+        }
+        throw versionConflict(current.latestVersion, expectedVersion);
+      }
+      const blob = await storeBlob(tx, input.html);
+      const at = new Date(now());
+      await tx.version.create({
+        data: { id: newId(), dropId: drop.id, number: current.versionSeq, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt: at },
+      });
+      if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
+      const description = normalizeDescription(input.description);
+      const updated = await tx.drop.update({
+        where: { id: drop.id },
+        data: {
+          latestVersion: current.versionSeq,
+          updatedAt: at,
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(description !== undefined ? { description } : {}),
+        },
+        include: { tags: true },
+      });
+      return toDropJson(updated);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const latest = await db().drop.findUnique({ where: { slug }, select: { latestVersion: true } });
+      throw versionConflict(latest?.latestVersion ?? 0);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { getConfig } from "@/lib/config";
+import type { DropJson } from "@/lib/schemas/drops";
+
+export type DropRow = {
+  slug: string;
+  title: string;
+  description: string | null;
+  passcodeHash: string | null;
+  latestVersion: number;
+  viewCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  tags: { key: string; value: string }[];
+};
+
+export function dropUrls(slug: string): { url: string; raw_url: string } {
+  const config = getConfig();
+  return { url: `${config.publicUrl}/p/${slug}`, raw_url: `${config.contentOrigin}/p/${slug}/raw` };
+}
+
+export function toDropJson(drop: DropRow): DropJson {
+  const tags = [...drop.tags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return {
+    slug: drop.slug,
+    title: drop.title,
+    description: drop.description,
+    ...dropUrls(drop.slug),
+    locked: drop.passcodeHash !== null,
+    latest_version: drop.latestVersion,
+    view_count: drop.viewCount,
+    metadata: Object.fromEntries(tags.map((tag) => [tag.key, tag.value])),
+    created_at: drop.createdAt.getTime(),
+    updated_at: drop.updatedAt.getTime(),
+  };
+}

@@ -1,0 +1,107 @@
+import { getConfig } from "@/lib/config";
+import { now } from "@/lib/clock";
+import { ApiError, type ErrorCode } from "@/lib/errors";
+import { databaseBackend } from "./database-backend";
+import { createRedisBackend } from "./redis-backend";
+import type { RateLimitBackend } from "./types";
+
+export type RateLimitPolicy = { limit: number; windowMs: number; code: ErrorCode; message: string };
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+export const PASSCODE_ATTEMPTS_PER_WINDOW = 10;
+
+/** Every rate limit of the service, by name. Identifiers say whose budget a hit spends. */
+export function rateLimitPolicies() {
+  const { limits } = getConfig();
+  return {
+    writesPerMinute: {
+      limit: limits.writesPerMinute,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: `Too many writes: at most ${limits.writesPerMinute} per minute per account.`,
+    },
+    writesPerDay: {
+      limit: limits.writesPerDay,
+      windowMs: DAY,
+      code: "daily_quota_exceeded",
+      message: `Daily write quota reached: at most ${limits.writesPerDay} writes per day per account.`,
+    },
+    // Device-code sign-in, per client address: agents start rarely and poll every 2 s; humans approve once.
+    deviceAuthStarts: {
+      limit: 20,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many sign-ins started from this address: at most 20 per minute.",
+    },
+    deviceAuthPolls: {
+      limit: 120,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many polls from this address: at most 120 per minute; poll every poll_interval seconds.",
+    },
+    deviceAuthApprovals: {
+      limit: 10,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many approvals from this address: at most 10 per minute.",
+    },
+    deviceAuthLookups: {
+      limit: 60,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many codes looked up from this address: at most 60 per minute.",
+    },
+    // Counted before the passcode is verified, per client and drop (identifier `<slug>:<client>`).
+    passcodeAttempts: {
+      limit: PASSCODE_ATTEMPTS_PER_WINDOW,
+      windowMs: 15 * MINUTE,
+      code: "rate_limited",
+      message: `Too many passcode attempts: at most ${PASSCODE_ATTEMPTS_PER_WINDOW} per 15 minutes for this drop. Try again later.`,
+    },
+  } satisfies Record<string, RateLimitPolicy>;
+}
+
+export type RateLimitPolicyName = keyof ReturnType<typeof rateLimitPolicies>;
+
+const BACKEND_KEY = Symbol.for("htmldrop.ratelimit");
+type BackendHolder = { [BACKEND_KEY]?: RateLimitBackend };
+
+export function rateLimitBackend(): RateLimitBackend {
+  const holder = globalThis as BackendHolder;
+  if (!holder[BACKEND_KEY]) {
+    const backend = getConfig().rateLimitBackend;
+    holder[BACKEND_KEY] = backend.kind === "database" ? databaseBackend : createRedisBackend(backend);
+  }
+  return holder[BACKEND_KEY];
+}
+
+export function retryAfterSeconds(resetAt: number): number {
+  return Math.max(1, Math.ceil((resetAt - now()) / 1000));
+}
+
+/** Counts one hit and throws the policy's 429 when the budget is spent. */
+export async function assertRateLimit(name: RateLimitPolicyName, identifier: string): Promise<void> {
+  const policy: RateLimitPolicy = rateLimitPolicies()[name];
+  const result = await rateLimitBackend().hit(`${name}:${identifier}`, policy.limit, policy.windowMs);
+  if (!result.success) {
+    const retryAfter = retryAfterSeconds(result.resetAt);
+    throw new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfter });
+  }
+}
+
+/** Every mutating call of an account, on REST, MCP and the dashboard, goes through here. */
+export async function assertWriteAllowed(userId: string): Promise<void> {
+  await assertRateLimit("writesPerMinute", userId);
+  await assertRateLimit("writesPerDay", userId);
+}
+
+export async function writeUsage(userId: string): Promise<{ thisMinute: number; today: number }> {
+  const policies = rateLimitPolicies();
+  const backend = rateLimitBackend();
+  const [thisMinute, today] = await Promise.all([
+    backend.used(`writesPerMinute:${userId}`, policies.writesPerMinute.windowMs),
+    backend.used(`writesPerDay:${userId}`, policies.writesPerDay.windowMs),
+  ]);
+  return { thisMinute, today };
+}
