@@ -1,0 +1,13 @@
+import { readJsonBody } from "@/lib/api/body";
+import { jsonResponse } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+import { setPasscode } from "@/lib/drops";
+import { setPasscodeBodySchema } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withToken<{ slug: string }>(async ({ request, caller, params }) => {
+  const { passcode } = parseInput(setPasscodeBodySchema, await readJsonBody(request));
+  return jsonResponse(await setPasscode(caller.userId, params.slug, passcode));
+});

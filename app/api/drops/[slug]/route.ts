@@ -1,0 +1,29 @@
+import { readJsonBody } from "@/lib/api/body";
+import { parseIfMatch } from "@/lib/api/headers";
+import { jsonResponse, noContent } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+import { deleteDrop, getDrop, patchDrop, replaceDrop } from "@/lib/drops";
+import { parsePatchDropBody, replaceDropBodySchema } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+
+export const dynamic = "force-dynamic";
+
+type Params = { slug: string };
+
+export const GET = withToken<Params>(async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));
+
+export const PUT = withToken<Params>(async ({ request, caller, params }) => {
+  const expectedVersion = parseIfMatch(request.headers.get("if-match"));
+  const input = parseInput(replaceDropBodySchema, await readJsonBody(request));
+  return jsonResponse(await replaceDrop(caller.userId, params.slug, input, expectedVersion));
+});
+
+export const PATCH = withToken<Params>(async ({ request, caller, params }) => {
+  const input = parsePatchDropBody(await readJsonBody(request));
+  return jsonResponse(await patchDrop(caller.userId, params.slug, input));
+});
+
+export const DELETE = withToken<Params>(async ({ caller, params }) => {
+  await deleteDrop(caller.userId, params.slug);
+  return noContent();
+});

@@ -1,0 +1,7 @@
+import { jsonResponse } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+import { listVersions } from "@/lib/drops";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withToken<{ slug: string }>(async ({ caller, params }) => jsonResponse(await listVersions(caller.userId, params.slug)));

@@ -1,0 +1,22 @@
+import { readJsonBody } from "@/lib/api/body";
+import { jsonResponse } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+import { createDrop, listDrops } from "@/lib/drops";
+import { assertIdempotencyKey } from "@/lib/drops/idempotency";
+import { createDropBodySchema, listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withToken(async ({ request, caller }) => {
+  const query = parseInput(listDropsQuerySchema, listQueryInput(new URL(request.url).searchParams));
+  return jsonResponse(await listDrops(caller.userId, query));
+});
+
+export const POST = withToken(async ({ request, caller }) => {
+  const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
+  if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+  const input = parseInput(createDropBodySchema, await readJsonBody(request));
+  const result = await createDrop(caller.userId, input, idempotencyKey);
+  return jsonResponse(result.body, result.status, result.replayed ? { "idempotent-replayed": "true" } : {});
+});

@@ -1,0 +1,12 @@
+import { revokeToken } from "@/lib/accounts/tokens";
+import { noContent } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+import { tokenIdSchema } from "@/lib/schemas/accounts";
+import { parseInput } from "@/lib/schemas/errors";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = withToken<{ id: string }>(async ({ caller, params }) => {
+  await revokeToken(caller.userId, parseInput(tokenIdSchema, params.id));
+  return noContent();
+});

@@ -1,0 +1,7 @@
+import { listTokens } from "@/lib/accounts/tokens";
+import { jsonResponse } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withToken(async ({ caller }) => jsonResponse(await listTokens(caller.userId)));
