@@ -1,0 +1,25 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getSessionUser } from "@/lib/auth/session";
+import { approveDeviceAuth, type ApproveOutcome } from "@/lib/device-auth";
+import { isApiError } from "@/lib/errors";
+import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
+import { verifyPath } from "./paths";
+
+/** The approve button: a plain form POST, so it works without JavaScript. The page then shows the outcome. */
+export async function approveDeviceAction(formData: FormData): Promise<void> {
+  const code = String(formData.get("code") ?? "").slice(0, 32);
+  const user = await getSessionUser();
+  let outcome: ApproveOutcome | "rateLimited" = "signedOut";
+  if (user) {
+    try {
+      outcome = await approveDeviceAuth({ code, userId: user.userId, clientKey: clientKeyFromHeaders(await headers()) });
+    } catch (error) {
+      if (!isApiError(error) || error.code !== "rate_limited") throw error;
+      outcome = "rateLimited";
+    }
+  }
+  redirect(verifyPath(code, outcome === "rateLimited" || outcome === "signedOut" ? outcome : undefined));
+}

@@ -1,0 +1,147 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { isLoopbackRequest } from "@/lib/auth/loopback";
+import { signInMethods, type SignInMethod } from "@/lib/auth/next-auth";
+import { getSessionUser, signInPath, signOutPath, type SessionUser } from "@/lib/auth/session";
+import { DEVICE_AUTH_MESSAGES, describeDeviceAuth, isDeviceAuthMessageKey, type DeviceAuthMessageKey, type DeviceAuthView } from "@/lib/device-auth";
+import { isApiError } from "@/lib/errors";
+import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
+import { approveDeviceAction } from "./actions";
+import { verifyPath } from "./paths";
+import styles from "./verify.module.css";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Approve a device", robots: { index: false } };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function Notice({ kind, tone }: { kind: DeviceAuthMessageKey; tone: "ok" | "error" }) {
+  return (
+    <p className={tone === "ok" ? styles.ok : styles.error} role={tone === "ok" ? "status" : "alert"} data-notice={kind}>
+      {DEVICE_AUTH_MESSAGES[kind]}
+    </p>
+  );
+}
+
+function CodeEntry() {
+  return (
+    <form method="get" action="/verify" className={styles.entry}>
+      <label htmlFor="code">Code shown by your agent</label>
+      <input id="code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="BCDF-GHJK" required />
+      <button type="submit" className={styles.button}>
+        Continue
+      </button>
+    </form>
+  );
+}
+
+function NoProviders({ devLoginElsewhere }: { devLoginElsewhere: boolean }) {
+  return (
+    <div className={styles.error} role="alert" data-notice="noProviders">
+      <p>No sign-in method is configured on this server, so no device can be approved yet. The operator must set either:</p>
+      <ul>
+        <li><code>AUTH_GITHUB_ID</code> and <code>AUTH_GITHUB_SECRET</code> (a GitHub OAuth app), or</li>
+        <li><code>AUTH_OIDC_ISSUER</code>, <code>AUTH_OIDC_ID</code> and <code>AUTH_OIDC_SECRET</code> (any OpenID Connect provider; <code>AUTH_OIDC_NAME</code> names its button),</li>
+      </ul>
+      <p>then restart htmldrop. For development on your own machine, <code>AUTH_DEV_LOGIN=true</code> with a loopback <code>PUBLIC_URL</code> enables a username sign-in.</p>
+      {devLoginElsewhere ? <p>The local username sign-in is on, but it only answers at a loopback address such as http://localhost.</p> : null}
+    </div>
+  );
+}
+
+function SignIn({ methods, callbackPath }: { methods: SignInMethod[]; callbackPath: string }) {
+  return (
+    <section className={styles.step}>
+      <h2>Sign in to approve</h2>
+      <p>
+        Sign-in methods on this server: <span data-testid="providers">{methods.map((method) => method.name).join(", ")}</span>.
+      </p>
+      <a className={styles.button} href={signInPath(callbackPath)}>
+        Sign in
+      </a>
+    </section>
+  );
+}
+
+function Approve({ flow, user, callbackPath }: { flow: DeviceAuthView; user: SessionUser; callbackPath: string }) {
+  return (
+    <section className={styles.step}>
+      <p>
+        Signed in as <strong>{user.login ?? user.userId}</strong> ({user.provider}). <a href={signOutPath(callbackPath)}>Not you? Sign out</a>
+      </p>
+      <form action={approveDeviceAction}>
+        <input type="hidden" name="code" value={flow.code} />
+        <button type="submit" className={styles.button}>
+          Approve this device
+        </button>
+      </form>
+      <p className={styles.muted}>Approving gives this device its own API token for your account. You can revoke it at any time.</p>
+    </section>
+  );
+}
+
+function FlowBody({ flow, user, methods, devLoginElsewhere }: { flow: DeviceAuthView; user: SessionUser | null; methods: SignInMethod[]; devLoginElsewhere: boolean }) {
+  const callbackPath = verifyPath(flow.code);
+  if (flow.state === "expired") return <Notice kind="expired" tone="error" />;
+  if (flow.state === "approved") {
+    return user && user.userId === flow.approvedByUserId ? <Notice kind="approved" tone="ok" /> : <Notice kind="alreadyUsed" tone="error" />;
+  }
+  if (user) return <Approve flow={flow} user={user} callbackPath={callbackPath} />;
+  return methods.length > 0 ? <SignIn methods={methods} callbackPath={callbackPath} /> : <NoProviders devLoginElsewhere={devLoginElsewhere} />;
+}
+
+export default async function VerifyPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const code = typeof params.code === "string" ? params.code.trim().slice(0, 32) : "";
+  const notice = isDeviceAuthMessageKey(params.notice) && (params.notice === "rateLimited" || params.notice === "signedOut") ? params.notice : null;
+  const requestHeaders = await headers();
+  const loopbackHost = isLoopbackRequest(requestHeaders);
+  const methods = signInMethods({ loopbackHost });
+  const devLoginElsewhere = methods.length === 0 && !loopbackHost && signInMethods({ loopbackHost: true }).length > 0;
+
+  let flow: DeviceAuthView | null = null;
+  let rateLimited = false;
+  if (code) {
+    try {
+      flow = await describeDeviceAuth({ code, clientKey: clientKeyFromHeaders(requestHeaders) });
+    } catch (error) {
+      if (!isApiError(error) || error.code !== "rate_limited") throw error;
+      rateLimited = true;
+    }
+  }
+  const user = flow ? await getSessionUser() : null;
+
+  return (
+    <main className={styles.page}>
+      <h1>Approve a device</h1>
+      {notice ? <Notice kind={notice} tone="error" /> : null}
+      {rateLimited ? <Notice kind="rateLimited" tone="error" /> : null}
+      {!code ? (
+        <>
+          <p>An agent asked you to sign in to htmldrop. Enter the code it shows.</p>
+          <CodeEntry />
+        </>
+      ) : null}
+      {code && !flow && !rateLimited ? (
+        <>
+          <Notice kind="invalidCode" tone="error" />
+          <CodeEntry />
+        </>
+      ) : null}
+      {flow ? (
+        <>
+          <div className={styles.device}>
+            <p>Check that your agent shows this code:</p>
+            <p className={styles.code} data-testid="code">
+              {flow.code}
+            </p>
+            <p>
+              Device: <strong data-testid="label">{flow.label ?? "(no label)"}</strong>
+            </p>
+          </div>
+          <FlowBody flow={flow} user={user} methods={methods} devLoginElsewhere={devLoginElsewhere} />
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Account, AuthOptions, Profile, Session, User } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GithubProvider from "next-auth/providers/github";
+import type { OAuthConfig, Provider } from "next-auth/providers/index";
+import { findOrCreateUserForIdentity, LOCAL_PROVIDER, type IdentityInput } from "@/lib/accounts/users";
+import { getConfig } from "@/lib/config";
+import { isLoopbackHeaderRecord } from "./loopback";
+
+/** Usernames of the local sign-in: the same rule as `npm run admin -- token create --login`. */
+export const LOCAL_LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
+
+const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
+
+export type SignInMethod = { id: "github" | "oidc" | "credentials"; name: string };
+
+/**
+ * The sign-in methods this instance offers to a request. The local username sign-in exists only when
+ * the config enables it (never in production) and only for requests addressed to a loopback host.
+ */
+export function signInMethods(options: { loopbackHost: boolean }): SignInMethod[] {
+  const { auth } = getConfig();
+  const methods: SignInMethod[] = [];
+  if (auth.github) methods.push({ id: "github", name: "GitHub" });
+  if (auth.oidc) methods.push({ id: "oidc", name: auth.oidc.name });
+  if (auth.devLogin && options.loopbackHost) methods.push({ id: "credentials", name: "local username (development)" });
+  return methods;
+}
+
+type OidcProfile = Profile & { sub: string; preferred_username?: string; nickname?: string; name?: string; email?: string };
+
+function oidcProvider(oidc: NonNullable<ReturnType<typeof getConfig>["auth"]["oidc"]>): OAuthConfig<OidcProfile> {
+  return {
+    id: "oidc",
+    name: oidc.name,
+    type: "oauth",
+    wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    authorization: { params: { scope: "openid profile" } },
+    idToken: true,
+    checks: ["pkce", "state"],
+    profile: (profile) => ({ id: profile.sub, name: profile.preferred_username ?? profile.nickname ?? profile.name ?? profile.sub, email: profile.email ?? null, image: null }),
+  };
+}
+
+function localProvider(): Provider {
+  return CredentialsProvider({
+    id: "credentials",
+    name: "a local username",
+    credentials: { username: { label: "Username", type: "text", placeholder: "alice" } },
+    authorize: (credentials, request) => {
+      // Checked here as well as when the provider list is built: a request must never sign in from afar.
+      if (!getConfig().auth.devLogin || !isLoopbackHeaderRecord(request.headers)) return null;
+      const username = credentials?.username?.trim() ?? "";
+      if (!LOCAL_LOGIN_PATTERN.test(username)) return null;
+      return { id: username.toLowerCase(), name: username };
+    },
+  });
+}
+
+/** Maps a completed sign-in to the identity that names one htmldrop account. */
+function identityOf(account: Account, profile: Profile | undefined, user: User): IdentityInput {
+  if (account.provider === "credentials") return { provider: LOCAL_PROVIDER, providerAccountId: user.id.toLowerCase(), login: user.name ?? user.id };
+  if (account.provider === "github") {
+    const login = (profile as { login?: unknown } | undefined)?.login;
+    return { provider: "github", providerAccountId: account.providerAccountId, login: typeof login === "string" ? login : (user.name ?? null) };
+  }
+  return { provider: account.provider, providerAccountId: account.providerAccountId, login: user.name ?? null };
+}
+
+/** next-auth's options for one request; JWT sessions carry the htmldrop user id, login and provider. */
+export function getAuthOptions(options: { loopbackHost: boolean } = { loopbackHost: false }): AuthOptions {
+  const config = getConfig();
+  // next-auth derives every absolute URL (callbacks, redirects) from NEXTAUTH_URL.
+  process.env.NEXTAUTH_URL ??= config.publicUrl;
+  const providers: Provider[] = [];
+  if (config.auth.github) {
+    providers.push(GithubProvider({ ...config.auth.github, authorization: { params: { scope: "read:user" } } }));
+  }
+  if (config.auth.oidc) providers.push(oidcProvider(config.auth.oidc));
+  if (config.auth.devLogin && options.loopbackHost) providers.push(localProvider());
+
+  return {
+    secret: config.authSecret,
+    providers,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    theme: { colorScheme: "auto", brandColor: "#2f5bea", buttonText: "#ffffff" },
+    callbacks: {
+      async jwt({ token, account, profile, user }) {
+        if (account && user) {
+          const identity = identityOf(account, profile, user);
+          const owner = await findOrCreateUserForIdentity(identity);
+          token.userId = owner.id;
+          token.login = identity.login ?? owner.login;
+          token.provider = identity.provider;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        const user = { userId: token.userId, login: token.login ?? null, provider: token.provider };
+        return { ...session, user } as unknown as Session;
+      },
+    },
+  };
+}

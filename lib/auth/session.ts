@@ -1,0 +1,31 @@
+import { getServerSession } from "next-auth/next";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { getAuthOptions } from "./next-auth";
+
+export type SessionUser = { userId: string; login: string | null; provider: string };
+
+const sessionUserSchema = z.object({ userId: z.string().min(1), login: z.string().nullable(), provider: z.string().min(1) });
+
+/** The signed-in human of a server component or server action, or null. Pages only: the API reads bearer tokens. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const session = await getServerSession(getAuthOptions());
+  const parsed = sessionUserSchema.safeParse((session as { user?: unknown } | null)?.user);
+  return parsed.success ? parsed.data : null;
+}
+
+/** For pages that need a human: sends anyone not signed in to the sign-in page, then back to `callbackPath`. */
+export async function requireSessionUser(callbackPath: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(signInPath(callbackPath));
+  return user;
+}
+
+/** next-auth's sign-in page, coming back to `callbackPath` (a path on this site) once signed in. */
+export function signInPath(callbackPath: string): string {
+  return `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackPath)}`;
+}
+
+export function signOutPath(callbackPath: string): string {
+  return `/api/auth/signout?callbackUrl=${encodeURIComponent(callbackPath)}`;
+}
