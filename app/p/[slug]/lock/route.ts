@@ -1,0 +1,11 @@
+import { lockCookie } from "@/lib/serving/unlock";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+
+type Context = { params: Promise<{ slug: string }> };
+
+/** "Lock again": forgets this browser's unlock for the drop. */
+export async function POST(_request: Request, { params }: Context): Promise<Response> {
+  const { slug } = await params;
+  if (!SLUG_PATTERN.test(slug)) return new Response(null, { status: 404 });
+  return new Response(null, { status: 303, headers: { location: `/p/${slug}`, "set-cookie": lockCookie(slug), "cache-control": "no-store" } });
+}

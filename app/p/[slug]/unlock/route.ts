@@ -1,0 +1,34 @@
+import { isApiError } from "@/lib/errors";
+import { unlockFormSchema } from "@/lib/schemas/serving";
+import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
+import { unlockDrop } from "@/lib/serving/unlock";
+
+type Context = { params: Promise<{ slug: string }> };
+
+function seeOther(location: string, cookie?: string): Response {
+  const headers: Record<string, string> = { location, "cache-control": "no-store" };
+  if (cookie) headers["set-cookie"] = cookie;
+  return new Response(null, { status: 303, headers });
+}
+
+/** The gate's form posts here (no JavaScript needed); every outcome redirects back to the viewer. */
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  const { slug } = await params;
+  const form = unlockFormSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const viewer = (error?: string) => {
+    const query = new URLSearchParams();
+    if (form.success && form.data.v) query.set("v", form.data.v);
+    if (error) query.set("error", error);
+    const search = query.toString();
+    return `/p/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
+  };
+  if (!form.success) return seeOther(viewer("wrong"));
+  try {
+    const result = await unlockDrop(slug, form.data.passcode, clientKeyFromHeaders(request.headers));
+    if (result.outcome === "unlocked") return seeOther(viewer(), result.cookie);
+    return seeOther(viewer(result.outcome === "wrong_passcode" ? "wrong" : undefined));
+  } catch (error) {
+    if (isApiError(error) && error.code === "rate_limited") return seeOther(viewer("limited"));
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+// GET /p/<slug>/raw: the one implementation behind both the Next route handler (Vercel) and the custom
+// server's fast path (server.ts), so the hot path skips Next's request pipeline without a second copy.
+import { getConfig } from "@/lib/config";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { findServedVersion } from "./lookup";
+import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
+import { hasValidUnlockCookie, verifyFrameToken } from "./unlock";
+
+export type RawRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
+export type RawResponse = { status: number; headers: Record<string, string>; body: Buffer | null };
+
+/** The sandbox every drop runs in: scripts, forms, popups and dialogs, never the origin's privileges. */
+export const DROP_SANDBOX = "allow-scripts allow-forms allow-popups allow-modals";
+
+const SECURITY_HEADERS = {
+  "content-security-policy": `sandbox ${DROP_SANDBOX}`,
+  "x-content-type-options": "nosniff",
+  // Keeps the iframe's unlock token (and the drop's address) out of requests to third-party resources.
+  "referrer-policy": "no-referrer",
+};
+export const CACHE_PINNED = "public, max-age=31536000, immutable";
+export const CACHE_LATEST = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+export const CACHE_PRIVATE = "private, no-store";
+
+const RAW_PATH = /^\/p\/([^/?#]*)\/raw\/?(?:\?([^#]*))?(?:#.*)?$/;
+const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
+
+/** Whether a request target is the raw endpoint (server.ts answers those before Next). */
+export function isRawPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith("/p/") && RAW_PATH.test(url);
+}
+
+function header(headers: RawRequest["headers"], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function page(status: number, title: string, html: string, cacheControl = "no-store"): RawResponse {
+  const body = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:1rem">${html}</body></html>`);
+  return {
+    status,
+    headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
+    body,
+  };
+}
+
+function notFound(): RawResponse {
+  return page(404, "Not found", "<h1>Not found</h1><p>There is no drop or version at this address.</p>");
+}
+
+function acceptedEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let gzip = false;
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
+    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
+    if (refused) continue;
+    if (name === "br") return "br";
+    if (name === "gzip" || name === "x-gzip") gzip = true;
+  }
+  return gzip ? "gzip" : "identity";
+}
+
+/** If-None-Match uses the weak comparison: any encoding of the same bytes matches. */
+function matchesEtag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const value = candidate.trim().replace(/^W\//, "");
+    return value === "*" || value === `"${tag}"` || value === `"${tag}-br"` || value === `"${tag}-gz"`;
+  });
+}
+
+function parseTarget(url: string): { slug: string; query: URLSearchParams } | null {
+  const path = url.startsWith("/") ? url : url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  const match = RAW_PATH.exec(path);
+  return match ? { slug: decodeURIComponentSafe(match[1]!), query: new URLSearchParams(match[2] ?? "") } : null;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return "";
+  }
+}
+
+export async function serveRaw(request: RawRequest): Promise<RawResponse> {
+  try {
+    return await respond(request);
+  } catch (error) {
+    console.error("htmldrop: raw request failed", error);
+    return page(500, "Error", "<h1>Something went wrong</h1><p>Try again in a moment.</p>");
+  }
+}
+
+async function respond(request: RawRequest): Promise<RawResponse> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const response = page(405, "Method not allowed", "<h1>Method not allowed</h1>");
+    return { ...response, headers: { ...response.headers, allow: "GET, HEAD" } };
+  }
+  const target = parseTarget(request.url);
+  if (!target || !SLUG_PATTERN.test(target.slug)) return notFound();
+  const { slug, query } = target;
+  const versionParam = query.get("v");
+  if (versionParam !== null && !VERSION_PARAM.test(versionParam)) return notFound();
+
+  const found = await findServedVersion(slug, versionParam === null ? null : Number(versionParam));
+  if (!found) return notFound();
+  if (found.passcodeHash !== null) {
+    const unlocked =
+      hasValidUnlockCookie(slug, found.passcodeHash, header(request.headers, "cookie")) || verifyFrameToken(slug, found.passcodeHash, query.get("unlock"));
+    if (!unlocked) {
+      const viewer = `${getConfig().publicUrl}/p/${slug}`;
+      return page(403, "Locked", `<h1>This drop is locked</h1><p>Open <a href="${viewer}" target="_blank" rel="noopener">${viewer}</a> and enter its passcode.</p>`, CACHE_PRIVATE);
+    }
+  }
+  if (found.blobSha === null) return notFound();
+  const document = await getServedDocument(found.blobSha);
+  if (!document) return notFound();
+
+  const cacheControl = found.passcodeHash !== null ? CACHE_PRIVATE : versionParam !== null ? CACHE_PINNED : CACHE_LATEST;
+  const encoding = document.identity.length >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
+  const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": cacheControl,
+    etag,
+    vary: "Accept-Encoding",
+  };
+  if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
+    return { status: 304, headers, body: null };
+  }
+  const body = encoding === "identity" ? document.identity : await encodedBody(found.blobSha, document, encoding);
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  headers["content-length"] = String(body.length);
+  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}

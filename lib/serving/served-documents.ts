@@ -1,0 +1,89 @@
+// The bytes served for a stored blob never change (the blob is content-addressed and the injection is
+// deterministic), so they are cached in process by sha256, with their ETag and compressed forms.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { readBlob } from "@/lib/blobs";
+import { injectDefensiveHead } from "./inject";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export type ServedDocument = {
+  identity: Buffer;
+  /** The strong ETag of the identity body; each encoding gets its own suffix. */
+  tag: string;
+  encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
+};
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+// Bodies under this size gain nothing from compression.
+export const MIN_COMPRESSIBLE_BYTES = 1024;
+const CACHE_BUDGET_BYTES = 128 * 1024 * 1024;
+
+type Cache = { entries: Map<string, Promise<ServedDocument | null>>; sizes: Map<string, number>; bytes: number };
+const CACHE_KEY = Symbol.for("htmldrop.served-documents");
+type CacheHolder = { [CACHE_KEY]?: Cache };
+
+function cache(): Cache {
+  const holder = globalThis as CacheHolder;
+  return (holder[CACHE_KEY] ??= { entries: new Map(), sizes: new Map(), bytes: 0 });
+}
+
+function account(state: Cache, sha256: string, bytes: number): void {
+  if (!state.entries.has(sha256)) return;
+  state.sizes.set(sha256, (state.sizes.get(sha256) ?? 0) + bytes);
+  state.bytes += bytes;
+  // Least recently used first: Map iteration order is insertion order and hits re-insert.
+  for (const key of state.entries.keys()) {
+    if (state.bytes <= CACHE_BUDGET_BYTES || key === sha256) break;
+    state.bytes -= state.sizes.get(key) ?? 0;
+    state.sizes.delete(key);
+    state.entries.delete(key);
+  }
+}
+
+async function buildDocument(sha256: string): Promise<ServedDocument | null> {
+  const stored = await readBlob(sha256);
+  if (!stored) return null;
+  const identity = Buffer.from(injectDefensiveHead(stored.toString("utf8")), "utf8");
+  const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 32);
+  return { identity, tag, encoded: {} };
+}
+
+/** The served form of a blob, built once per process (concurrent first requests share one build). */
+export async function getServedDocument(sha256: string): Promise<ServedDocument | null> {
+  const state = cache();
+  const hit = state.entries.get(sha256);
+  if (hit) {
+    state.entries.delete(sha256);
+    state.entries.set(sha256, hit);
+    return hit;
+  }
+  const pending = buildDocument(sha256);
+  state.entries.set(sha256, pending);
+  try {
+    const document = await pending;
+    if (!document) state.entries.delete(sha256);
+    else account(state, sha256, document.identity.length);
+    return document;
+  } catch (error) {
+    state.entries.delete(sha256);
+    throw error;
+  }
+}
+
+/** The body in the given encoding, compressed once and kept beside the identity bytes. */
+export function encodedBody(sha256: string, document: ServedDocument, encoding: "br" | "gzip"): Promise<Buffer> {
+  let body = document.encoded[encoding];
+  if (!body) {
+    body =
+      encoding === "br"
+        ? brotli(document.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: document.identity.length } })
+        : gzipAsync(document.identity, { level: 6 });
+    document.encoded[encoding] = body;
+    body.then((bytes) => account(cache(), sha256, bytes.length)).catch(() => delete document.encoded[encoding]);
+  }
+  return body;
+}

@@ -1,0 +1,90 @@
+// The passcode gate's proofs. Both are HMACs (getConfig().authSecret) over the slug, the current passcode
+// hash and an expiry, so changing or removing the passcode voids every earlier unlock.
+// - the cookie, HttpOnly + SameSite=Lax, scoped to /p/<slug>, set after a right passcode;
+// - a short-lived token in the viewer's iframe URL, because the raw endpoint may live on CONTENT_ORIGIN,
+//   another site, where the app's cookie is never sent.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { now } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db";
+import { assertRateLimit } from "@/lib/ratelimit";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { verifyPasscode } from "@/lib/security/passcodes";
+
+export const UNLOCK_COOKIE = "hd_unlock";
+export const UNLOCK_COOKIE_MAX_AGE_SECONDS = 30 * 86_400;
+const FRAME_TOKEN_TTL_MS = 12 * 3_600_000;
+
+type Purpose = "cookie" | "frame";
+
+function signature(purpose: Purpose, slug: string, passcodeHash: string, expiresAt: number): Buffer {
+  return createHmac("sha256", getConfig().authSecret).update(`htmldrop-unlock\n${purpose}\n${slug}\n${passcodeHash}\n${expiresAt}`).digest();
+}
+
+function createProof(purpose: Purpose, slug: string, passcodeHash: string, ttlMs: number): string {
+  const expiresAt = now() + ttlMs;
+  return `${expiresAt}.${signature(purpose, slug, passcodeHash, expiresAt).toString("base64url")}`;
+}
+
+function verifyProof(purpose: Purpose, slug: string, passcodeHash: string, proof: string): boolean {
+  const match = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(proof);
+  if (!match) return false;
+  const expiresAt = Number(match[1]);
+  if (expiresAt <= now()) return false;
+  const given = Buffer.from(match[2]!, "base64url");
+  return timingSafeEqual(given, signature(purpose, slug, passcodeHash, expiresAt));
+}
+
+export function createUnlockCookieValue(slug: string, passcodeHash: string): string {
+  return createProof("cookie", slug, passcodeHash, UNLOCK_COOKIE_MAX_AGE_SECONDS * 1000);
+}
+
+export function createFrameToken(slug: string, passcodeHash: string): string {
+  return createProof("frame", slug, passcodeHash, FRAME_TOKEN_TTL_MS);
+}
+
+export function verifyFrameToken(slug: string, passcodeHash: string, token: string | null | undefined): boolean {
+  return Boolean(token) && verifyProof("frame", slug, passcodeHash, token!);
+}
+
+/** Every value of the unlock cookie in a Cookie header (path scoping means they are all this drop's). */
+function unlockCookieValues(cookieHeader: string | null | undefined): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(`${UNLOCK_COOKIE}=`))
+    .map((part) => part.slice(UNLOCK_COOKIE.length + 1));
+}
+
+export function hasValidUnlockCookie(slug: string, passcodeHash: string, cookieHeader: string | null | undefined): boolean {
+  return unlockCookieValues(cookieHeader).some((value) => verifyProof("cookie", slug, passcodeHash, value));
+}
+
+/** Set-Cookie attributes shared by setting and clearing the unlock. */
+export function unlockCookieAttributes(slug: string): string {
+  const secure = getConfig().publicUrl.startsWith("https:") ? "; Secure" : "";
+  return `Path=/p/${slug}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: "not_locked" } | { outcome: "wrong_passcode" } | { outcome: "not_found" };
+
+/**
+ * Checks a passcode for a drop. The attempt is counted against the client's budget for this drop
+ * BEFORE the passcode is verified (rate_limited ApiError when spent), so guessing stays slow.
+ */
+export async function unlockDrop(slug: string, passcode: string, client: string): Promise<UnlockResult> {
+  if (!SLUG_PATTERN.test(slug)) return { outcome: "not_found" };
+  await assertRateLimit("passcodeAttempts", `${slug}:${client}`);
+  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true } });
+  if (!drop) return { outcome: "not_found" };
+  if (!drop.passcodeHash) return { outcome: "not_locked" };
+  if (!(await verifyPasscode(passcode, drop.passcodeHash))) return { outcome: "wrong_passcode" };
+  const value = createUnlockCookieValue(slug, drop.passcodeHash);
+  return { outcome: "unlocked", cookie: `${UNLOCK_COOKIE}=${value}; Max-Age=${UNLOCK_COOKIE_MAX_AGE_SECONDS}; ${unlockCookieAttributes(slug)}` };
+}
+
+/** The Set-Cookie that locks the drop again for this browser. */
+export function lockCookie(slug: string): string {
+  return `${UNLOCK_COOKIE}=; Max-Age=0; ${unlockCookieAttributes(slug)}`;
+}

@@ -1,0 +1,77 @@
+// What the public viewer page at /p/<slug> shows. A locked drop yields only the gate: no title,
+// description, versions or context until the unlock cookie verifies against the current passcode.
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { createFrameToken, hasValidUnlockCookie } from "./unlock";
+
+const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
+
+export type ViewerPage =
+  | { kind: "not_found" }
+  | { kind: "gate"; slug: string; version: string | null }
+  | {
+      kind: "drop";
+      dropId: string;
+      slug: string;
+      title: string;
+      description: string | null;
+      /** Locked, and this browser holds a valid unlock. */
+      unlocked: boolean;
+      version: number;
+      latestVersion: number;
+      versions: { number: number; createdAt: number }[];
+      context: string | null;
+      frameSrc: string;
+      url: string;
+    };
+
+export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
+  if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
+  const drop = await db().drop.findUnique({
+    where: { slug },
+    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true },
+  });
+  if (!drop) return { kind: "not_found" };
+  const validVersion = versionParam !== undefined && VERSION_PARAM.test(versionParam) ? versionParam : null;
+  if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, cookieHeader)) {
+    return { kind: "gate", slug, version: validVersion };
+  }
+  if (versionParam !== undefined && validVersion === null) return { kind: "not_found" };
+
+  const number = validVersion === null ? drop.latestVersion : Number(validVersion);
+  const versions = await db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true, createdAt: true } });
+  if (!versions.some((version) => version.number === number)) return { kind: "not_found" };
+  const selected = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { context: true } });
+  if (!selected) return { kind: "not_found" };
+
+  const { contentOrigin, publicUrl } = getConfig();
+  const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash)}`;
+  return {
+    kind: "drop",
+    dropId: drop.id,
+    slug,
+    title: drop.title,
+    description: drop.description,
+    unlocked: drop.passcodeHash !== null,
+    version: number,
+    latestVersion: drop.latestVersion,
+    versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
+    context: selected.context,
+    // Pinned to the version shown, so the frame's bytes are immutable and cacheable for a year.
+    frameSrc: `${contentOrigin}/p/${slug}/raw?v=${number}${token}`,
+    url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
+  };
+}
+
+/** What the gate says after a failed attempt (?error=...). */
+export const GATE_MESSAGES = {
+  wrong: "That passcode is not right. Check it with whoever shared this link.",
+  limited: "Too many attempts for this drop. Wait a few minutes, then try again.",
+} as const;
+
+export type GateError = keyof typeof GATE_MESSAGES;
+
+export function gateError(value: unknown): GateError | null {
+  return value === "wrong" || value === "limited" ? value : null;
+}
