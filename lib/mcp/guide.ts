@@ -1,0 +1,45 @@
+import { getConfig } from "@/lib/config";
+
+/** The paragraphs that teach an agent htmldrop; every number comes from the running configuration. */
+export function mcpGuide() {
+  const { limits } = getConfig();
+  return {
+    versioning:
+      `Versioning: a drop has a stable slug and public url. create_drop makes version 1; every update_drop uploads new html as the next ` +
+      `version (latest_version + 1) while url stays the same. Viewers see the latest version; append ?v=N to url or raw_url to pin one. ` +
+      `patch_drop changes title, description and metadata without creating a version. At most ${limits.versionsPerDrop} versions per drop; ` +
+      `delete_version frees room (the only remaining version cannot be deleted: delete the drop instead).`,
+    metadata:
+      `Metadata: an owner-only map of string tags, never shown to viewers. At most ${limits.metadataMaxKeys} keys; keys are case-insensitive ` +
+      `(stored lower-case), use letters, digits, '_', '.', '-', neither start nor end with '.' or '-', and are at most ${limits.metadataKeyMaxChars} ` +
+      `characters; values are strings of at most ${limits.metadataValueMaxChars} characters (send numbers and booleans as strings). ` +
+      `When update_drop or patch_drop is given metadata it replaces the whole map; omitted, it stays unchanged; {} clears it.`,
+    recipe:
+      `Lookup then mutate (there is no upsert): tag a drop when you create it, e.g. metadata {"project": "weekly-report"}. To update it later, ` +
+      `call list_drops with metadata {"project": "weekly-report"}; if data[0] exists, call update_drop with its slug, otherwise create_drop. ` +
+      `Two writers that both find nothing each create a drop, so serialize such writers.`,
+    limits:
+      `Limits: html at most ${limits.htmlMaxBytes} bytes, context at most ${limits.contextMaxBytes} bytes, title at most ${limits.titleMaxChars} ` +
+      `characters, description at most ${limits.descriptionMaxChars}, passcode at least ${limits.passcodeMinChars} characters, ` +
+      `${limits.dropsPerAccount} drops per account. Every write (create, update, patch, delete, set_passcode, delete_version) counts against ` +
+      `${limits.writesPerMinute} writes per minute and ${limits.writesPerDay} per day per account; a 429-class error carries ` +
+      `details.retry_after_seconds.`,
+    errors:
+      `Errors: a failed call returns isError with {"error": {"code", "message", "details"?}}, the same object as the REST API; ` +
+      `switch on error.code (e.g. not_found, title_too_long, version_conflict, rate_limited).`,
+  };
+}
+
+/** Sent once at initialize: what the whole server is for and how its tools fit together. */
+export function mcpInstructions(): string {
+  const guide = mcpGuide();
+  return [
+    "htmldrop publishes self-contained HTML documents (drops) at stable public URLs, as the account that owns the bearer token.",
+    "The html must stand alone (inline CSS and JS; external script and style URLs are allowed): it is served as uploaded inside a sandboxed iframe.",
+    guide.versioning,
+    guide.metadata,
+    guide.recipe,
+    guide.limits,
+    guide.errors,
+  ].join("\n\n");
+}

@@ -1,0 +1,79 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { TokenCaller } from "@/lib/accounts/tokens";
+import { toApiError } from "@/lib/api/responses";
+import { toolOutputSchema } from "@/lib/schemas/mcp";
+import { mcpInstructions } from "./guide";
+import { mcpTools, type McpTool } from "./tools";
+
+/** The version of the interface the tools mirror. */
+const API_VERSION = "1.2.0";
+
+// Building an Ajv instance costs milliseconds; the default would build one per request.
+const sharedValidator = new AjvJsonSchemaValidator();
+
+type ObjectJsonSchema = { type: "object"; [key: string]: unknown };
+
+// Schemas never change at run time: convert each once (keyed by the tool's own zod schema).
+const jsonSchemas = { input: new WeakMap<z.ZodType, ObjectJsonSchema>(), output: new WeakMap<z.ZodType, ObjectJsonSchema>() };
+
+/** MCP wants an object schema at the root; the same converter and draft (07) the SDK uses for its own tools. */
+function toObjectJsonSchema(schema: z.ZodType, io: "input" | "output"): ObjectJsonSchema {
+  let json = jsonSchemas[io].get(schema);
+  if (!json) {
+    const advertised = io === "output" ? toolOutputSchema(schema) : schema;
+    json = { ...z.toJSONSchema(advertised, { target: "draft-7", io }), type: "object" };
+    jsonSchemas[io].set(schema, json);
+  }
+  return json;
+}
+
+function describeTool(tool: McpTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toObjectJsonSchema(tool.input, "input"),
+    outputSchema: toObjectJsonSchema(tool.output, "output"),
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+function jsonResult(json: unknown, isError: boolean): CallToolResult {
+  return {
+    content: [{ type: "text", text: JSON.stringify(json) }],
+    structuredContent: json as Record<string, unknown>,
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/** A failing tool answers with the REST Error object, never with a JSON-RPC error. */
+async function callTool(tool: McpTool, caller: TokenCaller, args: Record<string, unknown>): Promise<CallToolResult> {
+  try {
+    return jsonResult(await tool.run(caller, args), false);
+  } catch (error) {
+    return jsonResult(toApiError(error).toBody(), true);
+  }
+}
+
+/**
+ * One server per request, bound to the authenticated caller. The low-level Server (rather than
+ * McpServer) lets each tool parse its own arguments, so validation failures carry the REST codes.
+ */
+export function createMcpServer(caller: TokenCaller): Server {
+  const tools = mcpTools();
+  const server = new Server({ name: "htmldrop", version: API_VERSION }, {
+    capabilities: { tools: {} },
+    instructions: mcpInstructions(),
+    jsonSchemaValidator: sharedValidator,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = tools.find((candidate) => candidate.name === request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${tools.length} tools.`);
+    return callTool(tool, caller, request.params.arguments ?? {});
+  });
+  return server;
+}

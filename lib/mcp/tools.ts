@@ -1,0 +1,210 @@
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import { describeCaller, type TokenCaller } from "@/lib/accounts/tokens";
+import { createDrop, deleteDrop, deleteVersion, getDrop, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
+import { meSchema } from "@/lib/schemas/accounts";
+import { dropListSchema, dropSchema, parsePatchDropBody, versionSchema } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+import {
+  createDropArgsSchema,
+  deleteDropResultSchema,
+  dropRefArgsSchema,
+  listDropsArgsSchema,
+  noArgsSchema,
+  patchDropArgsSchema,
+  setPasscodeArgsSchema,
+  updateDropArgsSchema,
+  versionListResultSchema,
+  versionRefArgsSchema,
+} from "@/lib/schemas/mcp";
+import { mcpGuide } from "./guide";
+
+export type McpTool = {
+  name: string;
+  /** The REST operation the tool mirrors. */
+  rest: string;
+  title: string;
+  description: string;
+  /** Advertised in tools/list; run() parses with the same schemas so errors carry the REST codes. */
+  input: z.ZodType;
+  /** The REST response shape placed in structuredContent. */
+  output: z.ZodType;
+  annotations: ToolAnnotations;
+  run(caller: TokenCaller, args: Record<string, unknown>): Promise<unknown>;
+};
+
+// Every tool acts only on the caller's own htmldrop account: a closed world.
+const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+function write(hints: { destructive: boolean; idempotent: boolean }): ToolAnnotations {
+  return { readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: false };
+}
+
+/** The eleven tools of the spec; each is a thin adapter over the service its REST route calls. */
+export function mcpTools(): McpTool[] {
+  const guide = mcpGuide();
+  return [
+    {
+      name: "whoami",
+      rest: "GET /api/me",
+      title: "Who am I",
+      description: "Returns the account behind the bearer token: user_id, drop_count and the token's id and label (same as GET /api/me).",
+      input: noArgsSchema,
+      output: meSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        parseInput(noArgsSchema, args);
+        return describeCaller(caller);
+      },
+    },
+    {
+      name: "create_drop",
+      rest: "POST /api/drops",
+      title: "Publish a new drop",
+      description:
+        "Publishes a self-contained HTML document as a new drop (version 1) and returns it with its public url (same as POST /api/drops). " +
+        "Share url with people; raw_url serves the bare HTML. Set passcode for a soft share gate (not encryption), context to record your " +
+        "reasoning with this version, metadata to tag the drop so you can find it again.\n\n" +
+        [guide.recipe, guide.metadata, guide.limits].join("\n\n"),
+      input: createDropArgsSchema,
+      output: dropSchema,
+      annotations: write({ destructive: false, idempotent: false }),
+      run: async (caller, args) => (await createDrop(caller.userId, parseInput(createDropArgsSchema, args))).body,
+    },
+    {
+      name: "get_drop",
+      rest: "GET /api/drops/{slug}",
+      title: "Get a drop",
+      description: "Returns one of your drops by slug: title, urls, latest_version, locked, view_count and metadata (same as GET /api/drops/{slug}).",
+      input: dropRefArgsSchema,
+      output: dropSchema,
+      annotations: READ,
+      run: async (caller, args) => getDrop(caller.userId, parseInput(dropRefArgsSchema, args).slug),
+    },
+    {
+      name: "list_drops",
+      rest: "GET /api/drops",
+      title: "List and find drops",
+      description:
+        "Lists your drops, newest first by default, with pagination (same as GET /api/drops). Filter with metadata to find a drop you tagged " +
+        "earlier; this is the lookup step before update_drop.\n\n" +
+        guide.recipe,
+      input: listDropsArgsSchema,
+      output: dropListSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        const query = parseInput(listDropsArgsSchema, args);
+        return listDrops(caller.userId, {
+          page: query.page,
+          pageSize: query.page_size,
+          sortBy: query.sort_by,
+          sortOrder: query.sort_order,
+          metadata: Object.entries(query.metadata ?? {}),
+        });
+      },
+    },
+    {
+      name: "update_drop",
+      rest: "PUT /api/drops/{slug}",
+      title: "Upload a new version",
+      description:
+        "Uploads new html to an existing drop as its next version; the url stays the same and now shows this version (same as PUT " +
+        "/api/drops/{slug}). title, description and metadata may change alongside; context is recorded with the new version. " +
+        "A version_conflict error means another writer took the next version first: get_drop, then retry.\n\n" +
+        [guide.versioning, guide.metadata, guide.limits].join("\n\n"),
+      input: updateDropArgsSchema,
+      output: dropSchema,
+      // Old versions survive, but supplied title, description and metadata overwrite the current ones.
+      annotations: write({ destructive: true, idempotent: false }),
+      run: async (caller, args) => {
+        const { slug, ...input } = parseInput(updateDropArgsSchema, args);
+        return replaceDrop(caller.userId, slug, input);
+      },
+    },
+    {
+      name: "patch_drop",
+      rest: "PATCH /api/drops/{slug}",
+      title: "Edit title, description or metadata",
+      description:
+        "Changes title, description and/or metadata without creating a version; latest_version is unchanged (same as PATCH " +
+        "/api/drops/{slug}). To change the html use update_drop.\n\n" +
+        guide.metadata,
+      input: patchDropArgsSchema,
+      output: dropSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { slug: _slug, ...body } = args;
+        const { slug } = parseInput(dropRefArgsSchema, { slug: args.slug });
+        return patchDrop(caller.userId, slug, parsePatchDropBody(body));
+      },
+    },
+    {
+      name: "delete_drop",
+      rest: "DELETE /api/drops/{slug}",
+      title: "Delete a drop",
+      description: "Deletes a drop with all its versions; its url stops working. Cannot be undone (same as DELETE /api/drops/{slug}).",
+      input: dropRefArgsSchema,
+      output: deleteDropResultSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { slug } = parseInput(dropRefArgsSchema, args);
+        await deleteDrop(caller.userId, slug);
+        return { deleted: true, slug };
+      },
+    },
+    {
+      name: "list_versions",
+      rest: "GET /api/drops/{slug}/versions",
+      title: "List versions",
+      description: "Lists the versions of a drop, oldest first, with size and whether a context was recorded (same as GET /api/drops/{slug}/versions, wrapped as {versions: [...]}).",
+      input: dropRefArgsSchema,
+      output: versionListResultSchema,
+      annotations: READ,
+      run: async (caller, args) => ({ versions: await listVersions(caller.userId, parseInput(dropRefArgsSchema, args).slug) }),
+    },
+    {
+      name: "get_version",
+      rest: "GET /api/drops/{slug}/v/{n}",
+      title: "Get a version",
+      description: "Returns one version of a drop: size, the context recorded with it, and whether it is the latest (same as GET /api/drops/{slug}/v/{n}).",
+      input: versionRefArgsSchema,
+      output: versionSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        const { slug, version } = parseInput(versionRefArgsSchema, args);
+        return getVersion(caller.userId, slug, version);
+      },
+    },
+    {
+      name: "delete_version",
+      rest: "DELETE /api/drops/{slug}/v/{n}",
+      title: "Delete a version",
+      description:
+        "Deletes one version of a drop and returns the updated drop; deleting the latest makes the highest remaining version the latest " +
+        "(same as DELETE /api/drops/{slug}/v/{n}). The only remaining version cannot be deleted (last_version_cannot_be_deleted).",
+      input: versionRefArgsSchema,
+      output: dropSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { slug, version } = parseInput(versionRefArgsSchema, args);
+        return deleteVersion(caller.userId, slug, version);
+      },
+    },
+    {
+      name: "set_passcode",
+      rest: "POST /api/drops/{slug}/passcode",
+      title: "Set or remove the passcode",
+      description:
+        `Sets or changes the passcode viewers must enter before the drop is shown (a soft share gate, not encryption); "" removes it. ` +
+        "locked in the result tells whether a gate is set. Every call voids the unlocks viewers already have (same as POST /api/drops/{slug}/passcode).",
+      input: setPasscodeArgsSchema,
+      output: dropSchema,
+      // Not idempotent: even the same passcode is hashed anew, which signs out every viewer.
+      annotations: write({ destructive: true, idempotent: false }),
+      run: async (caller, args) => {
+        const { slug, passcode } = parseInput(setPasscodeArgsSchema, args);
+        return setPasscode(caller.userId, slug, passcode);
+      },
+    },
+  ];
+}
