@@ -1,0 +1,8 @@
+import { buildAgentCard } from "@/lib/discovery/documents";
+import { documentResponse } from "@/lib/discovery/respond";
+
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return documentResponse(buildAgentCard, "application/json; charset=utf-8");
+}

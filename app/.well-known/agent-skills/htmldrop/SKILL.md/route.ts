@@ -1,0 +1,8 @@
+import { buildSkillMarkdown } from "@/lib/discovery/documents";
+import { documentResponse } from "@/lib/discovery/respond";
+
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return documentResponse(buildSkillMarkdown, "text/markdown; charset=utf-8");
+}

@@ -1,0 +1,8 @@
+import { buildSkillsIndex } from "@/lib/discovery/documents";
+import { documentResponse } from "@/lib/discovery/respond";
+
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return documentResponse(buildSkillsIndex, "application/json; charset=utf-8");
+}

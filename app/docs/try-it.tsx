@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import styles from "@/app/_components/discovery.module.css";
+
+type Props = { method: string; path: string; pathParams: string[]; needsToken: boolean; exampleBody?: string };
+
+/** Sends one request to this origin and shows the answer. The token stays in this page's memory only. */
+export function TryIt({ method, path, pathParams, needsToken, exampleBody }: Props) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [token, setToken] = useState("");
+  const [query, setQuery] = useState("");
+  const [body, setBody] = useState(exampleBody ?? "");
+  const [result, setResult] = useState<string | null>(null);
+
+  async function send() {
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? "")) + (query ? `?${query.replace(/^\?/, "")}` : "");
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (exampleBody !== undefined) headers["content-type"] = "application/json";
+    try {
+      const response = await fetch(url, { method: method.toUpperCase(), headers, body: exampleBody !== undefined ? body : undefined });
+      const text = await response.text();
+      let shown = text;
+      try {
+        shown = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {
+        shown = text.slice(0, 4000);
+      }
+      setResult(`${response.status} ${response.statusText}\n\n${shown}`);
+    } catch (error) {
+      setResult(`Request failed: ${(error as Error).message}`);
+    }
+  }
+
+  return (
+    <form
+      className={styles.tryIt}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <strong>Try it</strong>
+      {needsToken && (
+        <label>
+          API token <input type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="hd_..." />
+        </label>
+      )}
+      {pathParams.map((name) => (
+        <label key={name}>
+          {name} <input value={values[name] ?? ""} onChange={(event) => setValues({ ...values, [name]: event.target.value })} required />
+        </label>
+      ))}
+      {method === "get" && (
+        <label>
+          query string <input value={query} onChange={(event) => setQuery(event.target.value)} placeholder="e.g. pageSize=10" />
+        </label>
+      )}
+      {exampleBody !== undefined && (
+        <label>
+          JSON body <textarea value={body} onChange={(event) => setBody(event.target.value)} />
+        </label>
+      )}
+      <div>
+        <button type="submit">
+          Send {method.toUpperCase()} {path}
+        </button>
+      </div>
+      {result !== null && (
+        <pre aria-live="polite">
+          <code>{result}</code>
+        </pre>
+      )}
+    </form>
+  );
+}

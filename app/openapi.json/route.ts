@@ -1,0 +1,8 @@
+import { buildOpenApiDocument } from "@/lib/discovery/openapi";
+import { documentResponse } from "@/lib/discovery/respond";
+
+export const dynamic = "force-dynamic";
+
+export function GET(): Response {
+  return documentResponse(buildOpenApiDocument, "application/json; charset=utf-8");
+}

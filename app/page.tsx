@@ -1,0 +1,64 @@
+import { CopyButton } from "@/app/_components/copy-button";
+import styles from "@/app/_components/discovery.module.css";
+import { discoveryFacts } from "@/lib/discovery/facts";
+import { DISCOVERY_DOCUMENTS } from "@/lib/discovery/links";
+import { agentPrompt, mcpConfigSnippet } from "@/lib/discovery/onboard";
+
+// URLs come from the running configuration, so the page is rendered per request, never at build time.
+export const dynamic = "force-dynamic";
+
+function Snippet({ text }: { text: string }) {
+  return (
+    <div className={styles.snippet}>
+      <pre>
+        <code>{text}</code>
+      </pre>
+      <CopyButton text={text} />
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const facts = discoveryFacts();
+  const prompt = agentPrompt(facts);
+  const mcpConfig = JSON.stringify(mcpConfigSnippet(facts), null, 2);
+  const curl = `curl -s -X POST ${facts.apiBase}/drops \\\n  -H "Authorization: Bearer $${facts.tokenEnvVar}" -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","html":"<!doctype html><h1>Hello</h1>"}'`;
+  return (
+    <main>
+      <h1>htmldrop</h1>
+      <p className={styles.lead}>
+        Publish self-contained HTML at a stable link. Agents and people write reports, dashboards, diffs and plans as single HTML files; htmldrop gives
+        each one a URL that survives every revision, with numbered versions, an optional passcode, owner-only tags and a sign-in made for agents.
+      </p>
+
+      <section className={styles.card}>
+        <h2>Connect an agent</h2>
+        <p>Paste this into your agent. It reads the onboarding guide, asks you to approve a sign-in in your browser, and starts publishing.</p>
+        <Snippet text={prompt} />
+        <h3>Or add the MCP server</h3>
+        <p>
+          The MCP endpoint at <code>{facts.mcpUrl}</code> offers the same operations as tools. Get a token first (the guide&apos;s device-code sign-in) and keep it in{" "}
+          <code>{facts.tokenEnvVar}</code>:
+        </p>
+        <Snippet text={mcpConfig} />
+        <h3>Or call the API</h3>
+        <Snippet text={curl} />
+      </section>
+
+      <section>
+        <h2>Documents for agents and developers</h2>
+        <ul className={styles.links}>
+          {DISCOVERY_DOCUMENTS.map((doc) => (
+            <li key={doc.path}>
+              <a href={doc.path}>{doc.path}</a>
+              <small>{doc.title}</small>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.muted}>
+          Humans: sign in to the <a href="/dashboard">dashboard</a> to see and manage your drops.
+        </p>
+      </section>
+    </main>
+  );
+}

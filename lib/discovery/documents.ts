@@ -1,0 +1,93 @@
+import { discoveryFacts, errorGuide, mcpToolSummaries } from "./facts";
+import { buildOnboardingMarkdown } from "./onboard";
+import { DISCOVERY_DOCUMENTS, SKILL_PATH } from "./links";
+import { OPERATIONS } from "./operations";
+
+// The well-known discovery documents. Each restates the onboarding guide's facts from the same sources.
+
+export const SKILL_NAME = "htmldrop";
+const SKILL_DESCRIPTION =
+  "Publish self-contained HTML reports, dashboards and pages to htmldrop and share a stable URL; update them as new versions, tag them with metadata, gate them with a passcode.";
+
+/** A2A-style agent card describing the service, its skills and how to authenticate. */
+export function buildAgentCard() {
+  const f = discoveryFacts();
+  return {
+    protocolVersion: "0.3.0",
+    name: f.name,
+    description: f.summary,
+    url: f.publicUrl,
+    version: f.apiVersion,
+    documentationUrl: f.onboardUrl,
+    provider: { organization: f.name, url: f.publicUrl },
+    capabilities: { streaming: false, pushNotifications: false, stateTransitionHistory: false },
+    additionalInterfaces: [
+      { url: f.mcpUrl, transport: "MCP" },
+      { url: f.apiBase, transport: "HTTP+JSON" },
+    ],
+    securitySchemes: {
+      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: `${f.tokenPrefix}_<base62>`, description: `Device-code sign-in: POST ${f.apiBase}/auth/start, then poll GET ${f.apiBase}/auth/poll.` },
+    },
+    security: [{ bearerAuth: [] }],
+    defaultInputModes: ["application/json", "text/html"],
+    defaultOutputModes: ["application/json"],
+    skills: [
+      { id: "publish_html", name: "Publish HTML", description: "Publish a self-contained HTML document at a stable public URL (POST /api/drops, MCP create_drop).", tags: ["html", "publish", "share"], examples: ["Publish this report and give me the link."] },
+      { id: "update_drop", name: "Update a drop", description: "Upload new HTML as the next version at the same URL (PUT /api/drops/{slug}, MCP update_drop); change fields with PATCH (patch_drop).", tags: ["versions", "update"], examples: ["Update the weekly report with today's numbers."] },
+      { id: "find_drops", name: "Find drops by tag", description: "List your drops filtered by metadata tags, to update a drop you published earlier (GET /api/drops?metadata.<key>=<value>, MCP list_drops).", tags: ["metadata", "search"], examples: ["Find the drop tagged project=alpha."] },
+      { id: "passcode", name: "Gate with a passcode", description: "Set, change or remove a soft passcode gate (POST /api/drops/{slug}/passcode, MCP set_passcode).", tags: ["passcode", "share"], examples: ["Protect this page with a passcode."] },
+      { id: "versions", name: "Manage versions", description: "List, read and delete versions of a drop (MCP list_versions, get_version, delete_version).", tags: ["versions"], examples: ["Show me version 2 of the report."] },
+    ].map((skill) => ({ ...skill, inputModes: ["application/json"], outputModes: ["application/json"] })),
+  };
+}
+
+/** RFC 9727 API catalog: a linkset whose anchor is the API and whose links are its description documents. */
+export function buildApiCatalog() {
+  const f = discoveryFacts();
+  const onboard = { href: f.onboardUrl, type: "text/markdown", title: "Onboarding guide for agents" };
+  return {
+    linkset: [
+      {
+        anchor: f.apiBase,
+        "service-desc": [{ href: f.openapiUrl, type: "application/openapi+json", title: `htmldrop API ${f.apiVersion}` }],
+        "service-doc": [{ href: f.docsUrl, type: "text/html", title: "API reference" }, onboard],
+        "service-meta": [{ href: `${f.publicUrl}/.well-known/agent-card.json`, type: "application/json", title: "Agent card" }],
+        describedby: [{ href: `${f.publicUrl}/llms.txt`, type: "text/plain", title: "Plain-text summary" }],
+      },
+      {
+        anchor: f.mcpUrl,
+        "service-doc": [onboard],
+        "service-meta": [{ href: `${f.publicUrl}/.well-known/agent-skills/index.json`, type: "application/json", title: "Agent skills" }],
+      },
+    ],
+  };
+}
+
+export function buildSkillsIndex() {
+  const f = discoveryFacts();
+  return {
+    schema_version: f.schemaVersion,
+    skills: [{ name: SKILL_NAME, description: SKILL_DESCRIPTION, type: "skill-md", url: `${f.publicUrl}${SKILL_PATH}` }],
+  };
+}
+
+/** The skill file: front matter for skill loaders, then the onboarding guide itself. */
+export function buildSkillMarkdown(): string {
+  return `---\nname: ${SKILL_NAME}\ndescription: ${SKILL_DESCRIPTION}\n---\n\n${buildOnboardingMarkdown()}`;
+}
+
+/** llms.txt: the summary an agent reads first, pointing to the full documents. */
+export function buildLlmsTxt(): string {
+  const f = discoveryFacts();
+  return [
+    `# ${f.name}`,
+    `> ${f.summary}`,
+    `schema version: ${f.schemaVersion}\napi version: ${f.apiVersion}\nbase url: ${f.publicUrl}`,
+    `Start here: ${f.onboardUrl} (Markdown; JSON with Accept: application/json). Sign in with the device-code flow (POST /api/auth/start, then poll GET /api/auth/poll?token=<poll_token> every poll_interval seconds), keep the token in an environment variable or secret store (never in a drop), send it as Authorization: Bearer <token>, publish with POST /api/drops {title, html}, update with PUT /api/drops/{slug} {html} (new version), change fields with PATCH. No upsert: list with metadata.<key>=<value> filters, PUT to the first match, else POST; serialize concurrent writers.`,
+    `## Documents\n${DISCOVERY_DOCUMENTS.map((doc) => `- [${doc.title}](${f.publicUrl}${doc.path})`).join("\n")}\n- [Agent skill](${f.publicUrl}${SKILL_PATH})`,
+    `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${op.auth ? " (token)" : ""}: ${op.summary}`).join("\n")}`,
+    `## MCP (${f.mcpUrl}, bearer token on every request)\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}`,
+    `## Limits\n${f.limitList.map(([name, value]) => `- ${name}: ${value}`).join("\n")}`,
+    `## Error codes (switch on error.code; 429 carries Retry-After)\n${errorGuide().map((entry) => `- ${entry.code} (${entry.status}): ${entry.meaning}`).join("\n")}`,
+  ].join("\n\n") + "\n";
+}

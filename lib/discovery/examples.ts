@@ -1,0 +1,56 @@
+import type { DiscoveryFacts } from "./facts";
+
+// Example payloads for the OpenAPI document and the guides, built from the running configuration.
+// The discovery tests validate every example against the schema it illustrates.
+
+const CREATED_AT = 1_767_225_600_000;
+const SLUG = "k3v9x2mq7w";
+
+export function exampleHtml(title: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>Published by an agent.</p></body></html>`;
+}
+
+export function buildExamples(facts: DiscoveryFacts) {
+  const drop = {
+    slug: SLUG,
+    title: "Weekly report",
+    description: "Numbers for week 1",
+    url: `${facts.publicUrl}/p/${SLUG}`,
+    raw_url: `${facts.contentOrigin}/p/${SLUG}/raw`,
+    locked: false,
+    latest_version: 2,
+    view_count: 14,
+    metadata: { project: "alpha", kind: "weekly-report" },
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT + 3_600_000,
+  };
+  const tokenSummary = { id: "3f9a1c0b7d2e", label: "laptop", created_at: CREATED_AT, last_used_at: CREATED_AT + 60_000 };
+  return {
+    CreateDropBody: { title: "Weekly report", html: exampleHtml("Weekly report"), description: "Numbers for week 1", metadata: { project: "alpha", kind: "weekly-report" } },
+    ReplaceDropBody: { html: exampleHtml("Weekly report, revised"), context: "Fixed the totals row after re-reading the source data." },
+    PatchDropBody: { title: "Weekly report (final)", metadata: { project: "alpha", kind: "weekly-report", status: "final" } },
+    SetPasscodeBody: { passcode: "correct horse" },
+    AuthStartBody: { label: "laptop" },
+    AuthStart: {
+      code: "WDJB-MJHT",
+      verification_url: `${facts.publicUrl}/verify?code=WDJB-MJHT`,
+      poll_token: "pt_6Jk2Qm9XvR4sTn8LbW1cYe",
+      expires_in: facts.limits.deviceCodeTtlSeconds,
+      poll_interval: facts.limits.pollIntervalSeconds,
+    },
+    AuthPoll: { status: "verified", api_token: `${facts.tokenPrefix}_0123456789abcdefghijABCDEFGHIJ0123456789`, user_id: "usr_8d1e4b" },
+    Drop: drop,
+    DropList: {
+      data: [drop],
+      pagination: { page: 1, page_size: facts.limits.pageSizeDefault, total_items: 1, total_pages: 1, sort_by: "created_at", sort_order: "desc" },
+    },
+    Version: { slug: SLUG, version: 2, size_bytes: 812, context: "Fixed the totals row after re-reading the source data.", created_at: CREATED_AT + 3_600_000, is_latest: true },
+    VersionListItem: [
+      { version: 2, size_bytes: 812, has_context: true, created_at: CREATED_AT + 3_600_000 },
+      { version: 1, size_bytes: 790, has_context: false, created_at: CREATED_AT },
+    ],
+    Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
+    TokenListItem: [{ ...tokenSummary, revoked_at: null }],
+    Onboarding: { instructions: "# htmldrop onboarding\n…", public_url: facts.publicUrl },
+  } as const;
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { mcpTools } from "@/lib/mcp/tools";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+
+// The facts every discovery document states, in one place: names, URLs, limits, tools and error codes.
+// URLs and limits come from the running configuration, so no document can disagree with the service.
+
+export const API_VERSION = "1.2.0";
+export const DISCOVERY_SCHEMA_VERSION = 1;
+export const SERVICE_NAME = "htmldrop";
+export const SERVICE_SUMMARY =
+  "htmldrop publishes self-contained HTML documents (drops) at stable public URLs, with numbered versions, an optional passcode gate, owner-only metadata tags, device-code sign-in for agents and an MCP endpoint.";
+/** Where the onboarding guide tells agents to keep their token. */
+export const TOKEN_ENV_VAR = "HTMLDROP_TOKEN";
+
+export type McpToolSummary = { name: string; args: string; mirrors: string; description: string };
+
+/** The MCP tools as the documents list them, read from the tool registry itself. */
+export function mcpToolSummaries(): McpToolSummary[] {
+  return mcpTools().map((tool) => ({ name: tool.name, args: argumentSignature(tool.input), mirrors: tool.rest, description: tool.title }));
+}
+
+function argumentSignature(schema: z.ZodType): string {
+  if (!(schema instanceof z.ZodObject)) return "{}";
+  const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => (field.safeParse(undefined).success ? `${name}?` : name));
+  return `{${fields.join(", ")}}`;
+}
+
+/** What each error code means to a client and what it should do: the codes to switch on. */
+export const ERROR_GUIDE: Record<ErrorCode, string> = {
+  token_required: "No Authorization header was sent: add `Authorization: Bearer <token>`.",
+  invalid_token: "The Authorization header is not a well-formed htmldrop bearer token: check how the token is read from its store.",
+  unauthorized: "The token is unknown or revoked: run the device-code sign-in again.",
+  forbidden: "The drop belongs to another account: you can only act on your own drops.",
+  not_found: "No such drop (or unknown poll token / token id).",
+  version_not_found: "The drop exists but that version does not: list versions first.",
+  invalid_slug: "The slug is malformed: use the slug returned in a Drop.",
+  invalid_json: "The body is not valid JSON.",
+  invalid_arg: "A field or parameter is invalid: `details.fields` names each problem.",
+  title_required: "`title` is missing or empty.",
+  title_too_long: "`title` exceeds the title limit.",
+  description_too_long: "`description` exceeds the description limit.",
+  html_required: "`html` is missing or empty (PUT always needs it).",
+  html_too_large: "`html` exceeds the HTML size limit; `details.max_bytes` gives it.",
+  context_too_large: "`context` exceeds the context size limit; `details.max_bytes` gives it.",
+  passcode_required: "`passcode` is missing: send \"\" to remove the gate.",
+  passcode_too_short: "The passcode is shorter than the minimum.",
+  metadata_only_on_patch: "PATCH got `html`: upload HTML with PUT instead.",
+  version_conflict: "Another PUT minted the next version first (or If-Match did not match): GET the drop, reapply your change, retry.",
+  last_version_cannot_be_deleted: "The only remaining version cannot be deleted: delete the drop instead.",
+  rate_limited: "Per-minute write limit hit: wait `Retry-After` seconds.",
+  daily_quota_exceeded: "Daily write limit hit: wait `Retry-After` seconds.",
+  quota_exceeded: "The account holds the maximum number of drops: delete some.",
+  version_limit_reached: "The drop holds the maximum number of versions: delete old versions.",
+  internal_error: "A fault on the server: retry later.",
+};
+
+export function errorGuide(): { code: ErrorCode; status: number; meaning: string }[] {
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => ({ code, status: ERROR_STATUS[code], meaning: ERROR_GUIDE[code] }));
+}
+
+export function discoveryFacts() {
+  const config = getConfig();
+  const base = config.publicUrl;
+  const { limits } = config;
+  return {
+    name: SERVICE_NAME,
+    summary: SERVICE_SUMMARY,
+    apiVersion: API_VERSION,
+    schemaVersion: DISCOVERY_SCHEMA_VERSION,
+    publicUrl: base,
+    contentOrigin: config.contentOrigin,
+    apiBase: `${base}/api`,
+    mcpUrl: `${base}/mcp`,
+    onboardUrl: `${base}/api/onboard`,
+    openapiUrl: `${base}/openapi.json`,
+    docsUrl: `${base}/docs`,
+    tokenPrefix: config.tokenPrefix,
+    tokenEnvVar: TOKEN_ENV_VAR,
+    limits,
+    /** Every limit as a labelled line, in the order the guide lists them. */
+    limitList: [
+      ["HTML size", `${limits.htmlMaxBytes} bytes per upload or version`],
+      ["Context size", `${limits.contextMaxBytes} bytes per version`],
+      ["Title", `at most ${limits.titleMaxChars} characters`],
+      ["Description", `at most ${limits.descriptionMaxChars} characters`],
+      ["Passcode", `at least ${limits.passcodeMinChars} characters`],
+      ["Writes per minute", `${limits.writesPerMinute} per account (every mutating call counts, REST and MCP)`],
+      ["Writes per day", `${limits.writesPerDay} per account`],
+      ["Drops", `${limits.dropsPerAccount} per account`],
+      ["Versions", `${limits.versionsPerDrop} per drop`],
+      ["Metadata keys", `${limits.metadataMaxKeys} per drop`],
+      ["Metadata key length", `${limits.metadataKeyMaxChars} characters`],
+      ["Metadata value length", `${limits.metadataValueMaxChars} characters`],
+      ["List page size", `1 to ${limits.pageSizeMax}, default ${limits.pageSizeDefault}`],
+      ["Device-code verification time-to-live", `${limits.deviceCodeTtlSeconds} seconds`],
+      ["Default poll interval", `${limits.pollIntervalSeconds} seconds`],
+    ] as [string, string][],
+  };
+}
+
+export type DiscoveryFacts = ReturnType<typeof discoveryFacts>;

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { metadataSchema, metadataValueSchema } from "@/lib/schemas/common";
+import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/lib/schemas/drops";
+import { errorBodySchema } from "@/lib/schemas/errors";
+import { buildExamples } from "./examples";
+import { discoveryFacts, ERROR_GUIDE } from "./facts";
+import { operationErrors, OPERATIONS, type Operation } from "./operations";
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Limits that zod checks with refinements (lengths in code points, like JSON Schema's maxLength)
+ * and so cannot export by itself, stated next to the schema they belong to.
+ */
+function refinementKeywords(): Map<z.ZodType, JsonSchema> {
+  const { limits } = discoveryFacts();
+  return new Map<z.ZodType, JsonSchema>([
+    [titleSchema, { minLength: 1, maxLength: limits.titleMaxChars }],
+    [descriptionSchema, { maxLength: limits.descriptionMaxChars }],
+    [htmlSchema, { minLength: 1 }],
+    [metadataValueSchema, { maxLength: limits.metadataValueMaxChars }],
+    [passcodeSchema, { pattern: `^(|[\\s\\S]{${limits.passcodeMinChars},256})$` }],
+    [
+      metadataSchema,
+      {
+        maxProperties: limits.metadataMaxKeys,
+        propertyNames: { type: "string", maxLength: limits.metadataKeyMaxChars, pattern: "^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$" },
+        additionalProperties: { type: "string", maxLength: limits.metadataValueMaxChars },
+      },
+    ],
+  ]);
+}
+
+/** One zod schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1): request side for inputs, response side for outputs. */
+export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const extra = refinementKeywords();
+  const json = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      const keywords = extra.get(ctx.zodSchema as unknown as z.ZodType);
+      if (keywords) Object.assign(ctx.jsonSchema, keywords);
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function errorExample(code: ErrorCode, facts: ReturnType<typeof discoveryFacts>) {
+  const details: Record<string, unknown> | undefined =
+    code === "html_too_large"
+      ? { max_bytes: facts.limits.htmlMaxBytes }
+      : code === "context_too_large"
+        ? { max_bytes: facts.limits.contextMaxBytes }
+        : ERROR_STATUS[code] === 429
+          ? { retry_after_seconds: 42 }
+          : code === "invalid_arg"
+            ? { fields: [{ field: "pageSize", message: `Too big: expected number to be <=${facts.limits.pageSizeMax}` }] }
+            : undefined;
+  return { summary: ERROR_GUIDE[code], value: { error: { code, message: ERROR_GUIDE[code], ...(details ? { details } : {}) } } };
+}
+
+function errorResponses(operation: Operation, facts: ReturnType<typeof discoveryFacts>) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of operationErrors(operation)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `Error; \`error.code\` is one of: ${codes.join(", ")}.`,
+      ...(status === 429 ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : {}),
+      content: { "application/json": { schema: ref("Error"), examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, facts)])) } },
+    };
+  }
+  return responses;
+}
+
+const JSON_RPC_REQUEST: JsonSchema = {
+  type: "object",
+  required: ["jsonrpc", "method"],
+  properties: { jsonrpc: { const: "2.0" }, id: { type: ["string", "integer"] }, method: { type: "string" }, params: { type: "object" } },
+};
+
+function successResponse(operation: Operation, examples: Record<string, unknown>) {
+  const { success } = operation;
+  const base = { description: success.description };
+  if (success.content === "html") return { ...base, content: { "text/html": { schema: { type: "string" } } } };
+  if (success.content === "openapi") return { ...base, content: { "application/json": { schema: { type: "object" } } } };
+  if (success.content === "jsonrpc") {
+    return { ...base, content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } } };
+  }
+  if (!success.schema) return base;
+  const schema = "zod" in success.schema ? ref(success.schema.name) : { type: "array", items: ref(success.schema.name) };
+  const json = { "application/json": { schema, example: examples[success.schema.name] } };
+  if (success.content === "onboard") return { ...base, content: { "text/markdown": { schema: { type: "string" } }, ...json } };
+  return { ...base, content: json };
+}
+
+function buildOperation(operation: Operation, facts: ReturnType<typeof discoveryFacts>, examples: Record<string, unknown>) {
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    security: operation.auth ? [{ bearerAuth: [] }] : [],
+    ...(operation.parameters
+      ? {
+          parameters: operation.parameters.map((parameter) => ({
+            name: parameter.name,
+            in: parameter.in,
+            required: parameter.required,
+            description: parameter.description,
+            schema: toJsonSchema(parameter.schema, "input"),
+          })),
+        }
+      : {}),
+    ...(operation.body
+      ? { requestBody: { required: operation.body.required, content: { "application/json": { schema: ref(operation.body.name), example: examples[operation.body.name] } } } }
+      : operation.success.content === "jsonrpc"
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: JSON_RPC_REQUEST, example: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } } } },
+            },
+          }
+        : {}),
+    responses: {
+      [String(operation.success.status)]: successResponse(operation, examples),
+      ...errorResponses(operation, facts),
+      ...Object.fromEntries(
+        Object.entries(operation.pageResponses ?? {}).map(([status, description]) => [status, status === "304" ? { description } : { description, content: { "text/html": { schema: { type: "string" } } } }]),
+      ),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole service, generated from the shared zod schemas and the operation table. */
+export function buildOpenApiDocument() {
+  const facts = discoveryFacts();
+  const examples = buildExamples(facts) as unknown as Record<string, unknown>;
+  const schemas: Record<string, JsonSchema> = { Error: toJsonSchema(errorBodySchema, "output") };
+  for (const operation of OPERATIONS) {
+    if (operation.body) schemas[operation.body.name] = toJsonSchema(operation.body.schema, "input");
+    const success = operation.success.schema;
+    if (success) schemas[success.name] = toJsonSchema("zod" in success ? success.zod : success.array, "output");
+  }
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of OPERATIONS) (paths[operation.path] ??= {})[operation.method] = buildOperation(operation, facts, examples);
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "htmldrop API",
+      version: facts.apiVersion,
+      summary: "Publish self-contained HTML at stable URLs.",
+      description: `${facts.summary}\n\nAgents: start with [/api/onboard](${facts.onboardUrl}). Errors always use the Error schema; switch on \`error.code\`.`,
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: facts.publicUrl }],
+    tags: [...new Set(OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: `${facts.tokenPrefix}_<base62>`,
+          description: "API token from the device-code flow (POST /api/auth/start, then GET /api/auth/poll).",
+        },
+      },
+      headers: {
+        RetryAfter: { description: "Seconds until the next window opens; equals details.retry_after_seconds.", schema: { type: "integer", minimum: 1 } },
+      },
+    },
+  };
+}

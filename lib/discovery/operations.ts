@@ -1,0 +1,223 @@
+import { z } from "zod";
+import type { ErrorCode } from "@/lib/errors";
+import { meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
+import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
+import { metadataValueSchema, slugSchema } from "@/lib/schemas/common";
+import { onboardJsonSchema } from "@/lib/schemas/discovery";
+import {
+  createDropBodySchema,
+  idempotencyKeySchema,
+  ifMatchSchema,
+  dropListSchema,
+  dropSchema,
+  listDropsQuerySchema,
+  patchDropBodySchema,
+  replaceDropBodySchema,
+  setPasscodeBodySchema,
+  versionListItemSchema,
+  versionNumberSchema,
+  versionSchema,
+} from "@/lib/schemas/drops";
+
+// The spec's endpoints, each with the shared schemas its handler validates with and the error codes it
+// can answer. The OpenAPI document, the onboarding guide and /docs are all generated from this table.
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+export type ParameterSpec = { name: string; in: "path" | "query" | "header"; required: boolean; schema: z.ZodType; description: string };
+
+export type Operation = {
+  method: Method;
+  path: string;
+  operationId: string;
+  tag: "Discovery" | "Authentication" | "Account" | "Drops" | "Versions" | "Public" | "MCP";
+  summary: string;
+  description?: string;
+  auth: boolean;
+  parameters?: ParameterSpec[];
+  body?: { schema: z.ZodType; name: string; required: boolean };
+  /** Success status, with the named response schema (null: no body; "html"/"markdown": non-JSON). */
+  success: { status: number; description: string; schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string }; content?: "html" | "onboard" | "openapi" | "jsonrpc" };
+  errors: ErrorCode[];
+  /** Responses of public pages that are HTML rather than the Error body, by status. */
+  pageResponses?: Record<string, string>;
+};
+
+const AUTH_ERRORS: ErrorCode[] = ["token_required", "invalid_token", "unauthorized"];
+const WRITE_LIMITS: ErrorCode[] = ["rate_limited", "daily_quota_exceeded"];
+const DROP_LOOKUP: ErrorCode[] = ["invalid_slug", "forbidden", "not_found"];
+const BODY_ERRORS: ErrorCode[] = ["invalid_json", "invalid_arg"];
+
+
+const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder"] as const;
+
+const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
+const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
+
+export const OPERATIONS: Operation[] = [
+  {
+    method: "get", path: "/api/onboard", operationId: "getOnboarding", tag: "Discovery", auth: false,
+    summary: "Onboarding guide for agents",
+    description: "Markdown by default; send `Accept: application/json` for `{instructions, public_url}`.",
+    success: { status: 200, description: "The guide.", schema: { zod: onboardJsonSchema, name: "Onboarding" }, content: "onboard" },
+    errors: [],
+  },
+  {
+    method: "get", path: "/openapi.json", operationId: "getOpenApi", tag: "Discovery", auth: false,
+    summary: "This OpenAPI document",
+    success: { status: 200, description: "OpenAPI 3.1 document.", content: "openapi" },
+    errors: [],
+  },
+  {
+    method: "post", path: "/api/auth/start", operationId: "startDeviceAuth", tag: "Authentication", auth: false,
+    summary: "Start a device-code sign-in",
+    description: "Show `verification_url` and `code` to a human, then poll GET /api/auth/poll every `poll_interval` seconds. The body is optional.",
+    body: { schema: startDeviceAuthBodySchema, name: "AuthStartBody", required: false },
+    success: { status: 200, description: "A pending sign-in request.", schema: { zod: startDeviceAuthResponseSchema, name: "AuthStart" } },
+    errors: [...BODY_ERRORS, "rate_limited"],
+  },
+  {
+    method: "get", path: "/api/auth/poll", operationId: "pollDeviceAuth", tag: "Authentication", auth: false,
+    summary: "Poll a device-code sign-in",
+    description: "While `status` is `pending`, poll again after `poll_interval` seconds. `verified` carries `api_token` and `user_id` exactly once; later reads say `claimed`.",
+    parameters: [{ name: "token", in: "query", required: true, schema: pollDeviceAuthQuerySchema.shape.token, description: "The poll_token from POST /api/auth/start." }],
+    success: { status: 200, description: "The status of the sign-in.", schema: { zod: pollDeviceAuthResponseSchema, name: "AuthPoll" } },
+    errors: ["invalid_arg", "not_found", "rate_limited"],
+  },
+  {
+    method: "get", path: "/api/me", operationId: "getMe", tag: "Account", auth: true,
+    summary: "Who am I",
+    success: { status: 200, description: "The caller's account and token.", schema: { zod: meSchema, name: "Me" } },
+    errors: [],
+  },
+  {
+    method: "get", path: "/api/tokens", operationId: "listTokens", tag: "Account", auth: true,
+    summary: "List the account's tokens",
+    description: "Every token of the account, revoked ones included (with `revoked_at`); never the plaintext.",
+    success: { status: 200, description: "Token list.", schema: { array: tokenListItemSchema, name: "TokenListItem" } },
+    errors: [],
+  },
+  {
+    method: "delete", path: "/api/tokens/{id}", operationId: "revokeToken", tag: "Account", auth: true,
+    summary: "Revoke a token",
+    parameters: [{ name: "id", in: "path", required: true, schema: tokenIdSchema, description: "Token id: 12 hexadecimal characters." }],
+    success: { status: 204, description: "Revoked; the token stays listed with `revoked_at`." },
+    errors: ["invalid_arg", "not_found"],
+  },
+  {
+    method: "get", path: "/api/drops", operationId: "listDrops", tag: "Drops", auth: true,
+    summary: "List your drops, filtered by metadata",
+    description: "Filter with any number of `metadata.<key>=<value>` query parameters (AND).",
+    parameters: [
+      ...LIST_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listDropsQuerySchema.shape[name], description: listDropsQuerySchema.shape[name].description ?? name })),
+      { name: "metadata.<key>", in: "query", required: false, schema: metadataValueSchema, description: "Repeatable: one parameter per metadata key to match, like `metadata.project=alpha`; all given pairs must match (AND). The key follows the metadata key rules." },
+    ],
+    success: { status: 200, description: "A page of drops.", schema: { zod: dropListSchema, name: "DropList" } },
+    errors: ["invalid_arg"],
+  },
+  {
+    method: "post", path: "/api/drops", operationId: "createDrop", tag: "Drops", auth: true,
+    summary: "Publish a new drop",
+    description: "Creates version 1. Send an `Idempotency-Key` header to make retries safe: a repeat within 24 hours returns the first response.",
+    parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: idempotencyKeySchema, description: "Optional; 1 to 255 visible ASCII characters. Repeats within 24 hours replay the first response (header `Idempotent-Replayed: true`)." }],
+    body: { schema: createDropBodySchema, name: "CreateDropBody", required: true },
+    success: { status: 201, description: "The new drop.", schema: { zod: dropSchema, name: "Drop" } },
+    errors: [...BODY_ERRORS, "title_required", "title_too_long", "description_too_long", "html_required", "html_too_large", "context_too_large", "passcode_too_short", ...WRITE_LIMITS, "quota_exceeded"],
+  },
+  {
+    method: "get", path: "/api/drops/{slug}", operationId: "getDrop", tag: "Drops", auth: true,
+    summary: "Get one of your drops",
+    parameters: [slugParam],
+    success: { status: 200, description: "The drop.", schema: { zod: dropSchema, name: "Drop" } },
+    errors: DROP_LOOKUP,
+  },
+  {
+    method: "put", path: "/api/drops/{slug}", operationId: "replaceDrop", tag: "Drops", auth: true,
+    summary: "Upload new HTML: a new version",
+    description: "Always creates the next version; the URL stays the same. `metadata` replaces the whole map when given (`{}` clears it). Send `If-Match: \"<latest_version>\"` to refuse the write when someone else published first.",
+    parameters: [slugParam, { name: "If-Match", in: "header", required: false, schema: ifMatchSchema, description: 'Optional: the quoted latest_version this edit is based on, like "3"; a mismatch answers 409 version_conflict.' }],
+    body: { schema: replaceDropBodySchema, name: "ReplaceDropBody", required: true },
+    success: { status: 200, description: "The drop with its bumped latest_version.", schema: { zod: dropSchema, name: "Drop" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP, "html_required", "html_too_large", "title_required", "title_too_long", "description_too_long", "context_too_large", "version_conflict", ...WRITE_LIMITS, "version_limit_reached"],
+  },
+  {
+    method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
+    summary: "Change title, description or metadata",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`.",
+    parameters: [slugParam],
+    body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
+    success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP, "metadata_only_on_patch", "title_required", "title_too_long", "description_too_long", ...WRITE_LIMITS],
+  },
+  {
+    method: "delete", path: "/api/drops/{slug}", operationId: "deleteDrop", tag: "Drops", auth: true,
+    summary: "Delete a drop and all its versions",
+    parameters: [slugParam],
+    success: { status: 204, description: "Deleted." },
+    errors: [...DROP_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "get", path: "/api/drops/{slug}/versions", operationId: "listVersions", tag: "Versions", auth: true,
+    summary: "List a drop's versions",
+    parameters: [slugParam],
+    success: { status: 200, description: "Versions, oldest first.", schema: { array: versionListItemSchema, name: "VersionListItem" } },
+    errors: DROP_LOOKUP,
+  },
+  {
+    method: "get", path: "/api/drops/{slug}/v/{n}", operationId: "getVersion", tag: "Versions", auth: true,
+    summary: "Get one version (with its context)",
+    parameters: [slugParam, versionParam],
+    success: { status: 200, description: "The version.", schema: { zod: versionSchema, name: "Version" } },
+    errors: [...DROP_LOOKUP, "invalid_arg", "version_not_found"],
+  },
+  {
+    method: "delete", path: "/api/drops/{slug}/v/{n}", operationId: "deleteVersion", tag: "Versions", auth: true,
+    summary: "Delete one version",
+    description: "When it was the head, latest_version falls back to the highest remaining version. The only remaining version cannot be deleted.",
+    parameters: [slugParam, versionParam],
+    success: { status: 200, description: "The updated drop.", schema: { zod: dropSchema, name: "Drop" } },
+    errors: [...DROP_LOOKUP, "invalid_arg", "version_not_found", "last_version_cannot_be_deleted", ...WRITE_LIMITS],
+  },
+  {
+    method: "post", path: "/api/drops/{slug}/passcode", operationId: "setPasscode", tag: "Drops", auth: true,
+    summary: "Set, change or remove the passcode gate",
+    description: "A soft share gate, not encryption. An empty string removes it.",
+    parameters: [slugParam],
+    body: { schema: setPasscodeBodySchema, name: "SetPasscodeBody", required: true },
+    success: { status: 200, description: "The drop; `locked` reflects the gate.", schema: { zod: dropSchema, name: "Drop" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP, "passcode_required", "passcode_too_short", ...WRITE_LIMITS],
+  },
+  {
+    method: "get", path: "/p/{slug}", operationId: "viewDrop", tag: "Public", auth: false,
+    summary: "Public viewer page",
+    description: "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set.",
+    parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
+    success: { status: 200, description: "The viewer page (or the passcode gate).", content: "html" },
+    errors: [],
+    pageResponses: { "404": "No such drop or version (an HTML page)." },
+  },
+  {
+    method: "get", path: "/p/{slug}/raw", operationId: "rawDrop", tag: "Public", auth: false,
+    summary: "Raw HTML of a drop",
+    description: "The uploaded document with the defensive style block (and a viewport meta tag when absent), edge-cached, with a strong ETag.",
+    parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to serve; default the latest." }],
+    success: { status: 200, description: "The HTML document.", content: "html" },
+    errors: [],
+    pageResponses: {
+      "304": "Not modified (the `If-None-Match` ETag matches).",
+      "403": "The drop is locked by a passcode: unlock it on the viewer page first (an HTML page).",
+      "404": "No such drop or version (an HTML page).",
+    },
+  },
+  {
+    method: "post", path: "/mcp", operationId: "mcp", tag: "MCP", auth: true,
+    summary: "MCP endpoint (Streamable HTTP, JSON-RPC)",
+    description: "Every request, `initialize` included, needs the bearer token. Tools mirror the REST operations.",
+    success: { status: 200, description: "JSON-RPC response.", content: "jsonrpc" },
+    errors: [],
+  },
+];
+
+export function operationErrors(operation: Operation): ErrorCode[] {
+  return [...new Set([...(operation.auth ? AUTH_ERRORS : []), ...operation.errors])];
+}
