@@ -1,0 +1,93 @@
+"use server";
+
+// The dashboard's writes. Each one: the session's account, the shared schema, ONE lib service (the same
+// ones REST and MCP call, so every write counts against the account's limits), then a FormState or redirect.
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { revokeToken } from "@/lib/accounts/tokens";
+import { getSessionUser } from "@/lib/auth/session";
+import { deleteDrop, deleteVersion, patchDrop, setPasscode } from "@/lib/drops";
+import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
+import { patchInputFromForm } from "@/lib/dashboard/forms";
+import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
+import { tokenIdSchema } from "@/lib/schemas/accounts";
+import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+const signedOut: FormState = { status: "error", message: DASHBOARD_MESSAGES.signedOut };
+
+function dropPath(slug: string): string {
+  return `/dashboard/drops/${encodeURIComponent(slug)}`;
+}
+
+export async function editDropAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  const slug = text(form, "slug");
+  try {
+    const input = patchInputFromForm(form);
+    if (Object.keys(input).length === 0) return ok(DASHBOARD_MESSAGES.nothingChanged);
+    await patchDrop(user.userId, slug, input);
+  } catch (error) {
+    return toFormState(error);
+  }
+  revalidatePath(dropPath(slug));
+  return ok(DASHBOARD_MESSAGES.saved);
+}
+
+export async function setPasscodeAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  const slug = text(form, "slug");
+  const remove = text(form, "intent") === "remove";
+  const passcode = remove ? "" : text(form, "passcode");
+  if (!remove && passcode === "") return { status: "error", message: DASHBOARD_MESSAGES.passcodeMissing };
+  try {
+    await setPasscode(user.userId, slug, parseInput(passcodeSchema, passcode));
+  } catch (error) {
+    return toFormState(error);
+  }
+  revalidatePath(dropPath(slug));
+  return ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet);
+}
+
+export async function deleteVersionAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  const slug = text(form, "slug");
+  try {
+    await deleteVersion(user.userId, slug, parseInput(versionNumberSchema, text(form, "version")));
+  } catch (error) {
+    return toFormState(error);
+  }
+  redirect(`${dropPath(slug)}?notice=versionDeleted`);
+}
+
+export async function deleteDropAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  try {
+    await deleteDrop(user.userId, text(form, "slug"));
+  } catch (error) {
+    return toFormState(error);
+  }
+  redirect("/dashboard?notice=dropDeleted");
+}
+
+export async function revokeTokenAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  const id = tokenIdSchema.safeParse(text(form, "id"));
+  if (!id.success) return { status: "error", message: DASHBOARD_MESSAGES.tokenNotFound };
+  try {
+    await revokeToken(user.userId, id.data);
+  } catch (error) {
+    return toFormState(error, DASHBOARD_MESSAGES.tokenNotFound);
+  }
+  redirect("/dashboard/tokens?notice=tokenRevoked");
+}

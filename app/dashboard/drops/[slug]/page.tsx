@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { loadDropDetail } from "@/lib/dashboard/drop-detail";
+import { dashboardNotice } from "@/lib/dashboard/messages";
+import { requireSessionUser } from "@/lib/auth/session";
+import styles from "../../dashboard.module.css";
+import { DeleteDropForm } from "../../ui/delete-drop-form";
+import { DropLinks } from "../../ui/drop-links";
+import { EditDropForm } from "../../ui/edit-drop-form";
+import { Notice } from "../../ui/notice";
+import { PasscodeForms } from "../../ui/passcode-forms";
+import { VersionList } from "../../ui/version-list";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Drop" };
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function DropPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const user = await requireSessionUser(`/dashboard/drops/${encodeURIComponent(slug)}`);
+  const detail = await loadDropDetail(user.userId, slug);
+  if (!detail) notFound();
+  const { drop, versions } = detail;
+  return (
+    <main>
+      <p className={styles.breadcrumb}>
+        <a href="/dashboard">← All drops</a>
+      </p>
+      <h1 data-testid="drop-title">{drop.title}</h1>
+      {drop.description ? <p className={styles.muted}>{drop.description}</p> : null}
+      <Notice message={dashboardNotice((await searchParams).notice)} />
+      <DropLinks drop={drop} />
+      <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} />
+      <EditDropForm drop={drop} />
+      <PasscodeForms slug={drop.slug} locked={drop.locked} />
+      <DeleteDropForm slug={drop.slug} title={drop.title} />
+    </main>
+  );
+}

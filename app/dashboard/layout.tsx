@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { getSessionUser, signOutPath } from "@/lib/auth/session";
+import styles from "./dashboard.module.css";
+
+export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · htmldrop dashboard" }, robots: { index: false } };
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await getSessionUser();
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <a href="/dashboard" className={styles.brand}>
+          htmldrop
+        </a>
+        <nav aria-label="Dashboard">
+          <ul className={styles.nav}>
+            <li><a href="/dashboard">Drops</a></li>
+            <li><a href="/dashboard/tokens">Tokens</a></li>
+            <li><a href="/dashboard/account">Account</a></li>
+          </ul>
+        </nav>
+        {user ? (
+          <p className={styles.who}>
+            <span data-testid="signed-in-as">{user.login ?? user.userId}</span> · <a href={signOutPath("/")}>Sign out</a>
+          </p>
+        ) : null}
+      </header>
+      {children}
+    </div>
+  );
+}

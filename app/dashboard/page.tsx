@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { dashboardNotice } from "@/lib/dashboard/messages";
+import { loadDropList } from "@/lib/dashboard/drop-list";
+import { requireSessionUser } from "@/lib/auth/session";
+import { pathWithQuery } from "@/lib/dashboard/paths";
+import { ConnectAgent } from "./ui/connect-agent";
+import { DropFilters } from "./ui/drop-filters";
+import { DropTable } from "./ui/drop-table";
+import { Notice } from "./ui/notice";
+import { Pager } from "./ui/pager";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Drops" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function DropsPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const user = await requireSessionUser(pathWithQuery("/dashboard", params));
+  const view = await loadDropList(user.userId, params);
+  return (
+    <main>
+      <h1>Your drops</h1>
+      <Notice message={dashboardNotice(params.notice)} />
+      {view.accountEmpty ? (
+        <ConnectAgent mcpUrl={view.mcpUrl} />
+      ) : (
+        <>
+          <DropFilters filters={view.filters} />
+          {view.error ? <Notice message={view.error} tone="error" /> : null}
+          {view.list ? (
+            <>
+              <DropTable drops={view.list.data} filters={view.filters} />
+              <Pager filters={view.filters} pagination={view.list.pagination} />
+            </>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { dropListHref, type DropListFilters } from "@/lib/dashboard/drop-list";
+import { formatTime } from "@/lib/dashboard/format";
+import type { DropJson } from "@/lib/schemas/drops";
+import styles from "../dashboard.module.css";
+
+function Tags({ metadata, filters }: { metadata: Record<string, string>; filters: DropListFilters }) {
+  const entries = Object.entries(metadata);
+  if (entries.length === 0) return <span className={styles.muted}>none</span>;
+  return (
+    <ul className={styles.tags}>
+      {entries.map(([key, value]) => (
+        <li key={key}>
+          <a href={dropListHref(filters, 1, { tags: `${key}=${value}` })} className={styles.tag} title={`Show drops tagged ${key}=${value}`}>
+            {key}={value}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The drop list: a table on wide screens, one card per drop on a phone (same markup, CSS decides). */
+export function DropTable({ drops, filters }: { drops: DropJson[]; filters: DropListFilters }) {
+  if (drops.length === 0) {
+    return (
+      <p role="status" className={styles.card} data-testid="no-matches">
+        No drop matches these filters. <a href="/dashboard">Show all drops</a>
+      </p>
+    );
+  }
+  return (
+    <table className={styles.table} data-testid="drop-table">
+      <caption className={styles.visuallyHidden}>Your drops</caption>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Link</th>
+          <th scope="col">Latest</th>
+          <th scope="col">Views</th>
+          <th scope="col">Locked</th>
+          <th scope="col">Tags</th>
+          <th scope="col">Updated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {drops.map((drop) => (
+          <tr key={drop.slug} data-slug={drop.slug}>
+            <th scope="row" data-label="Title" className={styles.titleCell}>
+              <a href={`/dashboard/drops/${drop.slug}`}>{drop.title}</a>
+            </th>
+            <td data-label="Link">
+              <a href={drop.url} className={styles.mono}>
+                /p/{drop.slug}
+              </a>
+            </td>
+            <td data-label="Latest">v{drop.latest_version}</td>
+            <td data-label="Views">{drop.view_count}</td>
+            <td data-label="Locked">{drop.locked ? <span className={styles.badge}>Locked</span> : <span className={styles.muted}>No</span>}</td>
+            <td data-label="Tags">
+              <Tags metadata={drop.metadata} filters={filters} />
+            </td>
+            <td data-label="Updated">{formatTime(drop.updated_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

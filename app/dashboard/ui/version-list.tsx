@@ -1,0 +1,59 @@
+import { formatBytes, formatTime } from "@/lib/dashboard/format";
+import type { VersionListItemJson } from "@/lib/schemas/drops";
+import { deleteVersionAction } from "../actions";
+import styles from "../dashboard.module.css";
+import { ActionForm } from "./action-form";
+
+/** Every version, newest first; each can be opened, and deleted while it is not the only one. */
+export function VersionList({ slug, versions, latest }: { slug: string; versions: VersionListItemJson[]; latest: number }) {
+  const deletable = versions.length > 1;
+  return (
+    <section className={styles.card} aria-labelledby="versions-heading">
+      <h2 id="versions-heading">Versions ({versions.length})</h2>
+      {!deletable ? <p className={styles.muted}>The only version cannot be deleted; delete the drop instead.</p> : null}
+      <table className={styles.table} data-testid="version-table">
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Size</th>
+            <th scope="col">Published</th>
+            <th scope="col">Context</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((version) => (
+            <tr key={version.version} data-version={version.version}>
+              <th scope="row" data-label="Version">
+                <span>
+                  v{version.version}
+                  {version.version === latest ? <span className={styles.badge}>latest</span> : null}
+                </span>
+              </th>
+              <td data-label="Size">{formatBytes(version.size_bytes)}</td>
+              <td data-label="Published">{formatTime(version.created_at)}</td>
+              <td data-label="Context">{version.has_context ? "Yes" : <span className={styles.muted}>No</span>}</td>
+              <td data-label="Actions">
+                <div className={styles.rowActions}>
+                  <a href={`/p/${slug}?v=${version.version}`} target="_blank" rel="noopener">
+                    Open v{version.version}
+                  </a>
+                  {deletable ? (
+                    <details className={styles.confirm}>
+                      <summary>Delete v{version.version}…</summary>
+                      <ActionForm action={deleteVersionAction} label={`Delete version ${version.version}`} submitLabel={`Yes, delete v${version.version}`} tone="danger">
+                        <input type="hidden" name="slug" value={slug} />
+                        <input type="hidden" name="version" value={version.version} />
+                        <p>Viewers pinned to v{version.version} will get “not found”. This cannot be undone.</p>
+                      </ActionForm>
+                    </details>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

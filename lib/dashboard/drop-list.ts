@@ -1,0 +1,62 @@
+import { getConfig } from "@/lib/config";
+import { listDrops } from "@/lib/drops";
+import { isApiError } from "@/lib/errors";
+import { listDropsQuerySchema, type DropListJson } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+import { parseTagFilter } from "./forms";
+
+export const DASHBOARD_PAGE_SIZE = 20;
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The list's controls as the page shows them back in its form. */
+export type DropListFilters = { q: string; tags: string; sortBy: string; sortOrder: string };
+
+export type DropListView = {
+  filters: DropListFilters;
+  list: DropListJson | null;
+  /** Why the filters could not be applied (a bad tag key, say); the page shows it instead of a table. */
+  error: string | null;
+  /** True when the account has no drops at all, not merely none matching the filters. */
+  accountEmpty: boolean;
+  mcpUrl: string;
+};
+
+function one(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** Loads one page of the owner's drops from the dashboard's query (q, tags, sortBy, sortOrder, page). */
+export async function loadDropList(userId: string, params: SearchParams): Promise<DropListView> {
+  const filters: DropListFilters = { q: one(params.q).trim().slice(0, 200), tags: one(params.tags), sortBy: one(params.sortBy), sortOrder: one(params.sortOrder) };
+  const mcpUrl = `${getConfig().publicUrl}/mcp`;
+  try {
+    const query = parseInput(listDropsQuerySchema, {
+      page: one(params.page) || undefined,
+      pageSize: DASHBOARD_PAGE_SIZE,
+      sortBy: filters.sortBy || "updated_at",
+      sortOrder: filters.sortOrder || undefined,
+      metadata: parseTagFilter(filters.tags),
+    });
+    const list = await listDrops(userId, { ...query, titleContains: filters.q || undefined });
+    const filtered = Boolean(filters.q) || query.metadata.length > 0;
+    const accountEmpty = list.pagination.total_items === 0 && (!filtered || (await listDrops(userId, { ...query, page: 1, pageSize: 1, metadata: [] })).pagination.total_items === 0);
+    return { filters: { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder }, list, error: null, accountEmpty, mcpUrl };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return { filters, list: null, error: error.message, accountEmpty: false, mcpUrl };
+  }
+}
+
+/** The address of another page of the same listing. */
+export function dropListHref(filters: DropListFilters, page: number, overrides: Partial<DropListFilters> = {}): string {
+  const merged = { ...filters, ...overrides };
+  const query = new URLSearchParams();
+  if (merged.q) query.set("q", merged.q);
+  if (merged.tags) query.set("tags", merged.tags);
+  if (merged.sortBy) query.set("sortBy", merged.sortBy);
+  if (merged.sortOrder) query.set("sortOrder", merged.sortOrder);
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/dashboard?${search}` : "/dashboard";
+}

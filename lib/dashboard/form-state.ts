@@ -1,0 +1,25 @@
+import { isApiError } from "@/lib/errors";
+import { DASHBOARD_MESSAGES } from "./messages";
+
+/** What a dashboard server action hands back to its form. */
+export type FormState = { status: "idle" | "ok" | "error"; message: string };
+
+export function ok(message: string): FormState {
+  return { status: "ok", message };
+}
+
+/**
+ * Turns a thrown value into the message a form shows. Another account's drop reads exactly like a
+ * missing one (the API says forbidden; the dashboard must not even confirm it exists). Anything that is
+ * not an ApiError is logged and shown as a generic message: no internals reach the page.
+ */
+export function toFormState(error: unknown, notFoundMessage: string = DASHBOARD_MESSAGES.dropNotFound): FormState {
+  if (isApiError(error)) {
+    if (error.code === "forbidden" || error.code === "not_found" || error.code === "invalid_slug") {
+      return { status: "error", message: notFoundMessage };
+    }
+    return { status: "error", message: error.message };
+  }
+  console.error("dashboard action failed", error);
+  return { status: "error", message: DASHBOARD_MESSAGES.unexpected };
+}
