@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  token = await app.createToken("racer");
+});
+afterAll(async () => app?.stop());
+
+async function newDrop() {
+  return (await app.api("/api/drops", { method: "POST", token, body: { title: "race", html: "<p>0</p>" } })).body;
+}
+
+describe("concurrent writes", () => {
+  it("24 simultaneous PUTs on one drop leave gapless, unique versions and lose nothing", async () => {
+    const drop = await newDrop();
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: `<p>${i}</p>`, context: `writer ${i}` } })),
+    );
+    const succeeded = results.filter((res) => res.status === 200);
+    const conflicted = results.filter((res) => res.status === 409);
+    expect(succeeded.length + conflicted.length).toBe(24);
+    for (const res of conflicted) expect(res.body.error.code).toBe("version_conflict");
+
+    const minted = succeeded.map((res) => res.body.latest_version as number).sort((a, b) => a - b);
+    expect(new Set(minted).size).toBe(minted.length);
+
+    const versions = (await app.api(`/api/drops/${drop.slug}/versions`, { token })).body.map((v: { version: number }) => v.version);
+    expect(versions).toEqual(Array.from({ length: succeeded.length + 1 }, (_, i) => i + 1));
+    expect(minted).toEqual(versions.slice(1));
+
+    // Each successful writer's own content sits under the number it was told.
+    const contexts = await Promise.all(succeeded.map((res) => app.api(`/api/drops/${drop.slug}/v/${res.body.latest_version}`, { token })));
+    expect(new Set(contexts.map((res) => res.body.context)).size).toBe(succeeded.length);
+    expect((await app.api(`/api/drops/${drop.slug}`, { token })).body.latest_version).toBe(versions.at(-1));
+  });
+
+  it("If-Match refuses an edit based on a stale head, and exactly one of racing editors wins", async () => {
+    const drop = await newDrop();
+    const ok = await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, headers: { "if-match": '"1"' }, body: { html: "<p>a</p>" } });
+    expect(ok.status).toBe(200);
+    const stale = await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, headers: { "if-match": '"1"' }, body: { html: "<p>b</p>" } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: "version_conflict", details: { latest_version: 2 } });
+
+    const racers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, headers: { "if-match": '"2"' }, body: { html: `<p>${i}</p>` } })),
+    );
+    expect(racers.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(racers.filter((res) => res.status === 409 && res.body.error.details.latest_version === 3)).toHaveLength(9);
+    expect((await app.api(`/api/drops/${drop.slug}/versions`, { token })).body).toHaveLength(3);
+
+    const malformed = await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, headers: { "if-match": "*" }, body: { html: "<p/>" } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("invalid_arg");
+  });
+
+  it("an Idempotency-Key replays the first response instead of creating a second drop", async () => {
+    const body = { title: "once", html: "<p>once</p>" };
+    const headers = { "idempotency-key": `key-${Math.random()}` };
+    const first = await app.api("/api/drops", { method: "POST", token, headers, body });
+    const again = await app.api("/api/drops", { method: "POST", token, headers, body });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+
+    const racing = { "idempotency-key": `race-${Math.random()}` };
+    const burst = await Promise.all(Array.from({ length: 6 }, () => app.api("/api/drops", { method: "POST", token, headers: racing, body })));
+    expect(new Set(burst.map((res) => res.status))).toEqual(new Set([201]));
+    expect(new Set(burst.map((res) => res.body.slug)).size).toBe(1);
+
+    const other = await app.createToken("stranger");
+    const theirs = await app.api("/api/drops", { method: "POST", token: other, headers, body });
+    expect(theirs.body.slug).not.toBe(first.body.slug);
+
+    const list = await app.api("/api/drops?pageSize=200", { token });
+    expect(list.body.data.filter((d: { title: string }) => d.title === "once")).toHaveLength(2);
+  });
+});

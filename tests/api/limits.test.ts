@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type TestApp } from "../helpers/app";
+import { createTestClock, DAY_MS } from "../helpers/clock";
+
+function expect429(res: { status: number; headers: Headers; body: any }, code: string) {
+  expect(res.status).toBe(429);
+  expect(res.body.error.code).toBe(code);
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(res.body.error.details.retry_after_seconds).toBe(retryAfter);
+  return retryAfter;
+}
+
+describe("write rate limits", () => {
+  let app: TestApp;
+  const clock = createTestClock();
+  beforeAll(async () => {
+    // One second into a fresh UTC day: no window boundary falls inside a step.
+    clock.startWindow(DAY_MS);
+    app = await startApp({ env: { LIMIT_WRITES_PER_MINUTE: "4", LIMIT_WRITES_PER_DAY: "7", HTMLDROP_TEST_CLOCK_FILE: clock.file } });
+  });
+  afterAll(async () => app?.stop());
+
+  it("counts every mutating call per account, per minute and per day", async () => {
+    const token = await app.createToken("writer");
+    const other = await app.createToken("bystander");
+    const created = await app.api("/api/drops", { method: "POST", token, body: { title: "t", html: "<p>1</p>" } });
+    const slug = created.body.slug;
+    const writes = [
+      app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title: "u" } }),
+      app.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } }),
+      app.api(`/api/drops/${slug}`, { method: "PUT", token, body: { html: "<p>2</p>" } }),
+    ];
+    for (const res of await Promise.all(writes)) expect(res.status).toBe(200);
+
+    const retryAfter = expect429(await app.api(`/api/drops/${slug}`, { method: "DELETE", token }), "rate_limited");
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Reads are not writes, and another account has its own budget.
+    expect((await app.api(`/api/drops/${slug}`, { token })).status).toBe(200);
+    expect((await app.api("/api/drops", { method: "POST", token: other, body: { title: "t", html: "<p/>" } })).status).toBe(201);
+
+    clock.advance(61_000);
+    // A call the minute limit refused did not spend the day's budget: 4 of 7 are used.
+    for (const title of ["v", "w", "x"]) {
+      expect((await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title } })).status).toBe(200);
+    }
+    const daily = expect429(await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title: "x" } }), "daily_quota_exceeded");
+    expect(daily).toBeGreaterThan(60);
+    expect(daily).toBeLessThanOrEqual(86_400);
+
+    clock.advance(DAY_MS);
+    expect((await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title: "y" } })).status).toBe(200);
+  });
+});
+
+describe("account and drop quotas", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ env: { LIMIT_DROPS_PER_ACCOUNT: "2", LIMIT_VERSIONS_PER_DROP: "3" } });
+  });
+  afterAll(async () => app?.stop());
+
+  it("refuses a drop beyond the account quota until one is deleted", async () => {
+    const token = await app.createToken("hoarder");
+    const first = await app.api("/api/drops", { method: "POST", token, body: { title: "1", html: "<p/>" } });
+    await app.api("/api/drops", { method: "POST", token, body: { title: "2", html: "<p/>" } });
+    const third = await app.api("/api/drops", { method: "POST", token, body: { title: "3", html: "<p/>" } });
+    expect429(third, "quota_exceeded");
+    expect(third.body.error.details.limit).toBe(2);
+    expect((await app.api("/api/drops", { token })).body.pagination.total_items).toBe(2);
+
+    await app.api(`/api/drops/${first.body.slug}`, { method: "DELETE", token });
+    expect((await app.api("/api/drops", { method: "POST", token, body: { title: "3", html: "<p/>" } })).status).toBe(201);
+  });
+
+  it("refuses a version beyond the per-drop cap with 429 version_limit_reached", async () => {
+    const token = await app.createToken("versioner");
+    const drop = (await app.api("/api/drops", { method: "POST", token, body: { title: "t", html: "<p>1</p>" } })).body;
+    for (const n of [2, 3]) {
+      expect((await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: `<p>${n}</p>` } })).body.latest_version).toBe(n);
+    }
+    const capped = await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: "<p>4</p>" } });
+    expect429(capped, "version_limit_reached");
+    expect((await app.api(`/api/drops/${drop.slug}/versions`, { token })).body).toHaveLength(3);
+
+    await app.api(`/api/drops/${drop.slug}/v/1`, { method: "DELETE", token });
+    expect((await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: "<p>4</p>" } })).body.latest_version).toBe(4);
+  });
+});
+
+describe("with REDIS_URL, limits are counted in Redis by @upstash/ratelimit", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ env: { REDIS_URL: "redis://127.0.0.1:6379", LIMIT_WRITES_PER_MINUTE: "2" } });
+  });
+  afterAll(async () => app?.stop());
+
+  it("refuses the third write of a minute and writes no counter to the database", async () => {
+    const token = await app.createToken("redis-writer");
+    // Align to a fresh minute so the window cannot close between the calls.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    for (const title of ["a", "b"]) {
+      expect((await app.api("/api/drops", { method: "POST", token, body: { title, html: "<p/>" } })).status).toBe(201);
+    }
+    const third = await app.api("/api/drops", { method: "POST", token, body: { title: "c", html: "<p/>" } });
+    expect(expect429(third, "rate_limited")).toBeLessThanOrEqual(60);
+    expect(await app.sql(`SELECT * FROM "RateLimitCounter"`)).toEqual([]);
+  });
+});

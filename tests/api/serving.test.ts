@@ -1,0 +1,283 @@
+// The public side over real HTTP: raw endpoint headers and caching, the passcode gate's cookies,
+// PUT visibility and view counts. Runs on SQLite and PostgreSQL.
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startApp, type TestApp } from "../helpers/app";
+import { createTestClock, MINUTE_MS } from "../helpers/clock";
+
+let app: TestApp;
+let token: string;
+let origin: string;
+let contentOrigin: string;
+const clock = createTestClock();
+
+beforeAll(async () => {
+  const port = await freePort();
+  // Drops on another origin, as a usercontent domain would be.
+  contentOrigin = `http://127.0.0.1:${port}`;
+  app = await startApp({ env: { PORT: String(port), CONTENT_ORIGIN: contentOrigin, HTMLDROP_TEST_CLOCK_FILE: clock.file } });
+  origin = `http://127.0.0.1:${port}`;
+  token = await app.createToken("serving-alice");
+});
+afterAll(async () => app?.stop());
+
+const SANDBOX = "sandbox allow-scripts allow-forms allow-popups allow-modals";
+const STYLE = "html,body{max-width:100vw;overflow-x:clip}img,svg,video,iframe{max-width:100%}pre,table{max-width:100%}";
+
+async function createDrop(body: Record<string, unknown>) {
+  const res = await app.api("/api/drops", { method: "POST", token, body: { title: "A drop", html: "<h1>v1</h1>", ...body } });
+  expect(res.status).toBe(201);
+  return res.body as { slug: string; raw_url: string; url: string };
+}
+
+function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return fetch(`${origin}${path}`, { method, headers, redirect: "manual" });
+}
+
+async function unlock(slug: string, passcode: string, v?: string) {
+  const form = new URLSearchParams({ passcode, ...(v ? { v } : {}) });
+  return fetch(`${origin}/p/${slug}/unlock`, { method: "POST", body: form, redirect: "manual" });
+}
+
+function cookieFrom(response: Response): string {
+  const setCookie = response.headers.get("set-cookie")!;
+  return setCookie.split(";")[0]!;
+}
+
+describe("raw endpoint", () => {
+  it("serves the upload with the defensive block, the sandbox and a strong ETag", async () => {
+    const drop = await createDrop({ html: "<!DOCTYPE html><html><head><title>x</title></head><body><p>hello</p></body></html>" });
+    expect(drop.raw_url).toBe(`${contentOrigin}/p/${drop.slug}/raw`);
+    const res = await get(`/p/${drop.slug}/raw`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-security-policy")).toBe(SANDBOX);
+    expect(res.headers.get("content-security-policy")).not.toContain("allow-same-origin");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBeNull();
+    const etag = res.headers.get("etag")!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const body = await res.text();
+    expect(body).toBe(
+      `<!DOCTYPE html><html><head><title>x</title><meta name="viewport" content="width=device-width, initial-scale=1"><style data-htmldrop>${STYLE}</style></head><body><p>hello</p></body></html>`,
+    );
+
+    const again = await get(`/p/${drop.slug}/raw`, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    expect((await get(`/p/${drop.slug}/raw`, { "if-none-match": '"something-else"' })).status).toBe(200);
+
+    const head = await get(`/p/${drop.slug}/raw`, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect((await get(`/p/${drop.slug}/raw`, {}, "POST")).status).toBe(405);
+  });
+
+  it("sets cache headers per case: latest, pinned, locked", async () => {
+    const open = await createDrop({});
+    const latest = await get(`/p/${open.slug}/raw`);
+    expect(latest.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    const pinned = await get(`/p/${open.slug}/raw?v=1`);
+    expect(pinned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(pinned.headers.get("etag")).toBe(latest.headers.get("etag"));
+
+    const locked = await createDrop({ passcode: "sesame" });
+    const gated = await get(`/p/${locked.slug}/raw?v=1`);
+    expect(gated.status).toBe(403);
+    expect(gated.headers.get("cache-control")).toBe("private, no-store");
+    expect(await gated.text()).not.toContain("v1</h1>");
+  });
+
+  it("compresses with brotli or gzip when accepted", async () => {
+    const html = `<html><head></head><body>${"<p>compress me</p>".repeat(500)}</body></html>`;
+    const drop = await createDrop({ html });
+    const identity = await (await get(`/p/${drop.slug}/raw`)).text();
+    // fetch decodes bodies by itself, so node:http (rawRequest) checks the encoded bytes.
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const res = await rawRequest(`/p/${drop.slug}/raw`, { "accept-encoding": encoding });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toBe("Accept-Encoding");
+      expect(res.headers.etag).toMatch(encoding === "br" ? /-br"$/ : /-gz"$/);
+      expect(decode(res.body).toString("utf8")).toBe(identity);
+      const notModified = await rawRequest(`/p/${drop.slug}/raw`, { "accept-encoding": encoding, "if-none-match": res.headers.etag as string });
+      expect(notModified.status).toBe(304);
+    }
+    const plain = await rawRequest(`/p/${drop.slug}/raw`, { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers 404 for a missing drop, a bad slug and an unknown or malformed version", async () => {
+    const drop = await createDrop({});
+    for (const path of ["/p/nosuchdrop123/raw", "/p/BAD!/raw", `/p/${drop.slug}/raw?v=9`, `/p/${drop.slug}/raw?v=abc`, `/p/${drop.slug}/raw?v=0`]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-security-policy")).toBe(SANDBOX);
+    }
+    for (const path of ["/p/nosuchdrop123", "/p/BAD!", `/p/${drop.slug}?v=9`, `/p/${drop.slug}?v=abc`]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+
+  it("shows a PUT on the very next request and keeps old versions pinned", async () => {
+    const drop = await createDrop({});
+    const before = await get(`/p/${drop.slug}/raw`);
+    expect(await before.text()).toContain("<h1>v1</h1>");
+    const put = await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: "<h1>v2</h1>" } });
+    expect(put.status).toBe(200);
+    const after = await get(`/p/${drop.slug}/raw`);
+    expect(await after.text()).toContain("<h1>v2</h1>");
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(await (await get(`/p/${drop.slug}/raw?v=1`)).text()).toContain("<h1>v1</h1>");
+
+    const viewer = await (await get(`/p/${drop.slug}`)).text();
+    expect(viewer).toContain(`src="${contentOrigin}/p/${drop.slug}/raw?v=2"`);
+
+    expect((await app.api(`/api/drops/${drop.slug}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await get(`/p/${drop.slug}/raw?v=1`)).status).toBe(404);
+  });
+});
+
+describe("viewer page", () => {
+  it("shows title, description, versions and escaped context, with security headers", async () => {
+    const drop = await createDrop({ title: "Report <Q3>", description: "All numbers", context: "why: <script>alert(1)</script>" });
+    const res = await get(`/p/${drop.slug}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Report &lt;Q3&gt;");
+    expect(html).toContain("All numbers");
+    expect(html).toContain("why: &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toMatch(/<iframe[^>]*sandbox="allow-scripts allow-forms allow-popups allow-modals"/);
+    expect(html).not.toContain("allow-same-origin");
+    expect(html).toContain('property="og:title" content="Report &lt;Q3&gt;"');
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`frame-src 'self' ${contentOrigin}`);
+    expect(csp).not.toContain("form-action");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("counts one view per viewer page view, not raw hits or gate views", async () => {
+    const drop = await createDrop({});
+    for (let i = 0; i < 3; i++) expect((await get(`/p/${drop.slug}`)).status).toBe(200);
+    await get(`/p/${drop.slug}/raw`);
+    const locked = await createDrop({ passcode: "sesame" });
+    await get(`/p/${locked.slug}`);
+    let count = -1;
+    for (let attempt = 0; attempt < 50 && count !== 3; attempt++) {
+      count = (await app.api(`/api/drops/${drop.slug}`, { token })).body.view_count;
+      if (count !== 3) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(count).toBe(3);
+    expect((await app.api(`/api/drops/${locked.slug}`, { token })).body.view_count).toBe(0);
+  });
+});
+
+describe("passcode gate", () => {
+  it("shows only a generic gate and serves nothing locked without an unlock", async () => {
+    const drop = await createDrop({ title: "Secret plans", description: "Top secret", passcode: "sesame", context: "hidden context" });
+    const res = await get(`/p/${drop.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const html = await res.text();
+    expect(html).toContain("This drop is locked");
+    for (const leak of ["Secret plans", "Top secret", "hidden context", "/raw", "og:title", "<iframe"]) expect(html).not.toContain(leak);
+    expect((await get(`/p/${drop.slug}/raw`)).status).toBe(403);
+  });
+
+  it("unlocks with the right passcode via a signed, scoped cookie that a passcode change voids", async () => {
+    const drop = await createDrop({ title: "Secret plans", passcode: "sesame" });
+
+    const wrong = await unlock(drop.slug, "nope");
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe(`/p/${drop.slug}?error=wrong`);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    expect(await (await get(`/p/${drop.slug}?error=wrong`)).text()).toContain("That passcode is not right");
+
+    const right = await unlock(drop.slug, "sesame", "1");
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe(`/p/${drop.slug}?v=1`);
+    const setCookie = right.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^hd_unlock=\d+\.[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).toContain(`Path=/p/${drop.slug}`);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    expect(setCookie).not.toContain("sesame");
+    const cookie = cookieFrom(right);
+
+    const viewer = await get(`/p/${drop.slug}`, { cookie });
+    const html = await viewer.text();
+    expect(html).toContain("Secret plans");
+    expect(html).not.toContain("og:title");
+    const frameSrc = /<iframe[^>]*src="([^"]+)"/.exec(html)![1]!.replaceAll("&amp;", "&");
+    expect(frameSrc).toMatch(new RegExp(`^${contentOrigin}/p/${drop.slug}/raw\\?v=1&unlock=`));
+
+    const withCookie = await get(`/p/${drop.slug}/raw`, { cookie });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers.get("cache-control")).toBe("private, no-store");
+    expect(await withCookie.text()).toContain("<h1>v1</h1>");
+    // The iframe's token works without any cookie (CONTENT_ORIGIN never sees the app's cookies).
+    expect((await fetch(frameSrc)).status).toBe(200);
+
+    // Tampering with the cookie or the token fails.
+    const forged = cookie.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect((await get(`/p/${drop.slug}/raw`, { cookie: forged })).status).toBe(403);
+    expect((await fetch(frameSrc.replace(/unlock=\d+/, "unlock=99999999999999"))).status).toBe(403);
+    // Another drop does not accept this drop's cookie.
+    const other = await createDrop({ passcode: "sesame" });
+    expect((await get(`/p/${other.slug}/raw`, { cookie })).status).toBe(403);
+
+    // Changing the passcode voids the unlock, even back to the same passcode (new hash).
+    expect((await app.api(`/api/drops/${drop.slug}/passcode`, { method: "POST", token, body: { passcode: "sesame" } })).status).toBe(200);
+    expect(await (await get(`/p/${drop.slug}`, { cookie })).text()).toContain("This drop is locked");
+    expect((await get(`/p/${drop.slug}/raw`, { cookie })).status).toBe(403);
+    expect((await fetch(frameSrc)).status).toBe(403);
+
+    // Removing it opens the drop to everyone.
+    expect((await app.api(`/api/drops/${drop.slug}/passcode`, { method: "POST", token, body: { passcode: "" } })).status).toBe(200);
+    expect((await get(`/p/${drop.slug}/raw`)).headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+  });
+
+  it("locks again for this browser by clearing the cookie", async () => {
+    const drop = await createDrop({ passcode: "sesame" });
+    const res = await fetch(`${origin}/p/${drop.slug}/lock`, { method: "POST", redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/p/${drop.slug}`);
+    const setCookie = res.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^hd_unlock=; Max-Age=0; /);
+    expect(setCookie).toContain(`Path=/p/${drop.slug}`);
+  });
+
+  it("rate limits passcode attempts per client and drop, before verifying", async () => {
+    // Move the server's clock to the start of a 15-minute window, so the fixed window cannot roll over mid-test.
+    clock.startWindow(15 * MINUTE_MS);
+    const drop = await createDrop({ passcode: "sesame" });
+    for (let i = 0; i < 10; i++) expect((await unlock(drop.slug, `wrong${i}`)).headers.get("location")).toBe(`/p/${drop.slug}?error=wrong`);
+    const limited = await unlock(drop.slug, "sesame");
+    expect(limited.headers.get("location")).toBe(`/p/${drop.slug}?error=limited`);
+    expect(limited.headers.get("set-cookie")).toBeNull();
+    expect(await (await get(`/p/${drop.slug}?error=limited`)).text()).toContain("Too many attempts");
+    // Another drop has its own budget.
+    const other = await createDrop({ passcode: "sesame" });
+    expect((await unlock(other.slug, "sesame")).headers.get("set-cookie")).toMatch(/^hd_unlock=/);
+  });
+});
+
+/** A request whose body is not decoded, to check Content-Encoding byte for byte. */
+async function rawRequest(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(`${origin}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

@@ -1,0 +1,155 @@
+// Starts the real service (`tsx server.ts`, exactly what `npm start` runs) on a free port against a
+// disposable database: a fresh SQLite folder, or a fresh PostgreSQL schema when TEST_DB=postgres.
+import { type ChildProcess, spawn, execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import pg from "pg";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+
+export type TestDb = "sqlite" | "postgres";
+
+export function testDb(): TestDb {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export type ApiResult<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+export type TestApp = {
+  baseUrl: string;
+  env: Record<string, string>;
+  /** The service's own admin command: creates the local account if needed and returns a new token. */
+  createToken(login: string, label?: string): Promise<string>;
+  api<T = any>(path: string, init?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
+  /** Reads the app's database directly, for facts the API does not expose (blob rows, counters). */
+  sql<T = Record<string, unknown>>(query: string): Promise<T[]>;
+  logs(): string;
+  stop(): Promise<void>;
+};
+
+async function createSchema(): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const url = `${POSTGRES_URL}${POSTGRES_URL.includes("?") ? "&" : "?"}schema=${schema}`;
+  return {
+    url,
+    schema,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+function waitForListening(child: ChildProcess, output: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output()}`)), 60_000);
+    const onData = () => {
+      if (output().includes("htmldrop: listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code}:\n${output()}`));
+    });
+  });
+}
+
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  // A caller may pick the port (to point CONTENT_ORIGIN at the same server under another host name).
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-test-"));
+  const database = testDb() === "postgres" ? await createSchema() : null;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
+  // The server decides its own NODE_ENV, as under `npm start`.
+  const childEnv = { ...process.env, ...env };
+  delete (childEnv as Record<string, string | undefined>).NODE_ENV;
+  let output = "";
+  const child = spawn(TSX, ["server.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  await waitForListening(child, () => output);
+  const baseUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  return {
+    baseUrl,
+    env,
+    logs: () => output,
+    async sql(query) {
+      if (!database) {
+        const sqlite = new Database(join(dataDir, "htmldrop.db"), { readonly: true });
+        try {
+          return sqlite.prepare(query).all() as never[];
+        } finally {
+          sqlite.close();
+        }
+      }
+      const client = new pg.Client({ connectionString: POSTGRES_URL, options: `-c search_path=${database.schema}` });
+      await client.connect();
+      try {
+        return (await client.query(query)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async createToken(login, label) {
+      const args = ["scripts/admin.ts", "token", "create", "--login", login, ...(label ? ["--label", label] : [])];
+      const { stdout } = await promisify(execFile)(TSX, args, { cwd: ROOT, env: childEnv });
+      return stdout.trim().split("\n").at(-1)!;
+    },
+    async api(path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: string | undefined = init.rawBody;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: init.method ?? "GET", headers, body });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// Moves the clock of a running server (lib/clock.ts reads HTMLDROP_TEST_CLOCK_FILE on each call).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+export type TestClock = {
+  /** Pass as HTMLDROP_TEST_CLOCK_FILE to startApp. */
+  file: string;
+  advance(ms: number): void;
+  /** Jumps to one second into the next window of this length, so a fixed rate-limit window cannot close mid-test. */
+  startWindow(windowMs: number): void;
+};
+
+export function createTestClock(): TestClock {
+  const file = join(mkdtempSync(join(tmpdir(), "htmldrop-clock-")), "offset");
+  let offset = 0;
+  const set = (ms: number) => writeFileSync(file, String((offset = ms)));
+  set(0);
+  return {
+    file,
+    advance: (ms) => set(offset + ms),
+    startWindow(windowMs) {
+      const serverNow = Date.now() + offset;
+      set(offset + (Math.ceil(serverNow / windowMs) * windowMs + 1000 - serverNow));
+    },
+  };
+}

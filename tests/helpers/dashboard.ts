@@ -1,0 +1,35 @@
+// Browser helpers for the owner dashboard: the local dev sign-in, drops made through the API, and
+// PNG checks for screenshots.
+import { readFileSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import type { TestApp } from "./app";
+
+/** Opens `path`, which sends a signed-out visitor to next-auth; signs in with the local username; lands back on `path`. */
+export async function signInToDashboard(page: Page, app: TestApp, username: string, path = "/dashboard"): Promise<void> {
+  await page.goto(`${app.baseUrl}${path}`);
+  await expect(page).toHaveURL(/\/api\/auth\/signin\?callbackUrl=/);
+  await page.getByLabel("Username").fill(username);
+  await page.getByRole("button", { name: "Sign in with a local username" }).click();
+  await expect(page).toHaveURL(`${app.baseUrl}${path}`);
+}
+
+export type CreatedDrop = { slug: string; title: string; url: string; raw_url: string };
+
+export async function createDrop(app: TestApp, token: string, body: Record<string, unknown>): Promise<CreatedDrop> {
+  const res = await app.api("/api/drops", { method: "POST", token, body: { html: "<!doctype html><h1>hello</h1>", ...body } });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(file: string): { width: number; height: number } {
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Points a form's hidden field at something else, as a hand-crafted request would. */
+export async function tamperHiddenField(page: Page, formLabel: string, name: string, value: string): Promise<void> {
+  const input = page.getByRole("form", { name: formLabel }).locator(`input[type=hidden][name="${name}"]`);
+  await input.evaluate((element, next) => ((element as HTMLInputElement).value = next), value);
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "htmldrop-config-"));
+const secrets = { AUTH_SECRET: "a".repeat(32), TOKEN_PEPPER: "p".repeat(32) };
+
+function problems(env: Record<string, string | undefined>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("defaults to the spec's limits, SQLite under DATA_DIR and a local sign-in on loopback", () => {
+    const dir = dataDir();
+    const config = parseConfig({ DATA_DIR: dir });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.database).toEqual({ provider: "sqlite", file: join(dir, "htmldrop.db") });
+    expect(config.limits).toMatchObject({ writesPerMinute: 60, writesPerDay: 500, dropsPerAccount: 500, versionsPerDrop: 200, htmlMaxBytes: 2_097_152 });
+    expect(config.auth.devLogin).toBe(true);
+    expect(config.rateLimitBackend).toEqual({ kind: "database" });
+    // Generated secrets persist, so restarts keep tokens valid.
+    expect(parseConfig({ DATA_DIR: dir }).tokenPepper).toBe(config.tokenPepper);
+  });
+
+  it("names every bad variable", () => {
+    const message = problems({ DATA_DIR: dataDir(), PORT: "http", DATABASE_URL: "mysql://x", LIMIT_WRITES_PER_DAY: "0", TOKEN_PREFIX: "HD!" });
+    for (const name of ["PORT", "DATABASE_URL", "LIMIT_WRITES_PER_DAY", "TOKEN_PREFIX"]) expect(message).toContain(name);
+  });
+
+  it("refuses the local sign-in, generated secrets and test clocks on a public URL", () => {
+    const base = { DATA_DIR: dataDir(), PUBLIC_URL: "https://drops.example.com" };
+    expect(problems({ ...base, ...secrets, AUTH_DEV_LOGIN: "true" })).toContain("AUTH_DEV_LOGIN");
+    expect(problems(base)).toContain("AUTH_SECRET and TOKEN_PEPPER");
+    expect(problems({ ...base, ...secrets, HTMLDROP_TEST_CLOCK_FILE: "/tmp/x" })).toContain("HTMLDROP_TEST_CLOCK_FILE");
+    const config = parseConfig({ ...base, ...secrets });
+    expect(config.production).toBe(true);
+    expect(config.auth.devLogin).toBe(false);
+  });
+
+  it("selects PostgreSQL, Redis and limit overrides from the environment", () => {
+    const config = parseConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgresql://u@h/db",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      LIMIT_VERSIONS_PER_DROP: "3",
+      CONTENT_ORIGIN: "https://usercontent.example.net/",
+    });
+    expect(config.database).toEqual({ provider: "postgres", url: "postgresql://u@h/db" });
+    expect(config.rateLimitBackend).toEqual({ kind: "redis", url: "redis://127.0.0.1:6379" });
+    expect(config.limits.versionsPerDrop).toBe(3);
+    expect(config.contentOrigin).toBe("https://usercontent.example.net");
+  });
+
+  it("requires providers' variables in complete sets", () => {
+    expect(problems({ DATA_DIR: dataDir(), AUTH_GITHUB_ID: "x" })).toContain("AUTH_GITHUB_ID and AUTH_GITHUB_SECRET");
+    expect(problems({ DATA_DIR: dataDir(), AUTH_OIDC_ISSUER: "https://id.example.com" })).toContain("AUTH_OIDC_ISSUER");
+  });
+});

@@ -1,0 +1,133 @@
+import { parse, serialize, type DefaultTreeAdapterTypes as T } from "parse5";
+import { describe, expect, it } from "vitest";
+import { DEFENSIVE_STYLE, VIEWPORT_META, injectDefensiveHead } from "@/lib/serving/inject";
+
+const STYLE = `<style data-htmldrop>${DEFENSIVE_STYLE}</style>`;
+
+function elements(node: T.ParentNode, tagName: string, found: T.Element[] = []): T.Element[] {
+  for (const child of node.childNodes) {
+    if (!("tagName" in child)) continue;
+    if (child.tagName === tagName) found.push(child);
+    elements(child, tagName, found);
+  }
+  return found;
+}
+
+function headOf(html: string): T.Element {
+  const document = parse(html);
+  const root = document.childNodes.find((node): node is T.Element => "tagName" in node && node.tagName === "html")!;
+  return root.childNodes.find((node): node is T.Element => "tagName" in node && node.tagName === "head")!;
+}
+
+/** What a browser would build: the injected block is the last thing in <head>, one viewport, the body untouched. */
+function expectWellInjected(source: string, output: string) {
+  const head = headOf(output.replace(/^\uFEFF/, ""));
+  const headElements = head.childNodes.filter((node): node is T.Element => "tagName" in node);
+  const last = headElements.at(-1)!;
+  expect(last.tagName).toBe("style");
+  expect(last.attrs.map((attr) => attr.name)).toContain("data-htmldrop");
+  const viewports = elements(parse(output.replace(/^\uFEFF/, "")), "meta").filter((meta) => meta.attrs.some((a) => a.name === "name" && a.value.toLowerCase() === "viewport"));
+  expect(viewports).toHaveLength(1);
+  const bodyOf = (html: string) => serialize(elements(parse(html.replace(/^\uFEFF/, "")), "body")[0]!);
+  expect(bodyOf(output)).toBe(bodyOf(source));
+  // Removing the block gives back the upload byte for byte.
+  expect(output.replace(STYLE, "").replace(VIEWPORT_META, "")).toBe(source);
+}
+
+describe("injectDefensiveHead", () => {
+  it("appends the block right before </head>", () => {
+    const source = "<!DOCTYPE html><html><head><title>t</title></head><body><p>hi</p></body></html>";
+    expect(injectDefensiveHead(source)).toBe(`<!DOCTYPE html><html><head><title>t</title>${VIEWPORT_META}${STYLE}</head><body><p>hi</p></body></html>`);
+  });
+
+  it("handles a bare fragment with neither <html> nor <head>", () => {
+    const source = "<p>just a paragraph</p>";
+    const output = injectDefensiveHead(source);
+    expect(output).toBe(`${VIEWPORT_META}${STYLE}<p>just a paragraph</p>`);
+    expectWellInjected(source, output);
+  });
+
+  it("keeps a doctype first so the document stays in standards mode", () => {
+    const source = "<!doctype html>\n<h1>Title</h1>";
+    const output = injectDefensiveHead(source);
+    expect(output.startsWith("<!doctype html>")).toBe(true);
+    expect(parse(output).mode).toBe("no-quirks");
+    expectWellInjected(source, output);
+  });
+
+  it("inserts after the last head element when </head> is omitted", () => {
+    const source = "<html><title>t</title><meta charset=utf-8><p>body</p></html>";
+    const output = injectDefensiveHead(source);
+    expect(output).toBe(`<html><title>t</title><meta charset=utf-8>${VIEWPORT_META}${STYLE}<p>body</p></html>`);
+    expectWellInjected(source, output);
+  });
+
+  it("keeps a byte order mark in front", () => {
+    const source = "\uFEFF<!DOCTYPE html><html><head><title>bom</title></head><body>x</body></html>";
+    const output = injectDefensiveHead(source);
+    expect(output).toBe(`\uFEFF<!DOCTYPE html><html><head><title>bom</title>${VIEWPORT_META}${STYLE}</head><body>x</body></html>`);
+    expectWellInjected(source, output);
+  });
+
+  it("ignores <head> and </head> inside comments", () => {
+    const source = "<!-- <head></head> --><!DOCTYPE html><html><!-- </head> --><head><title>c</title></head><body></body></html>";
+    const output = injectDefensiveHead(source);
+    expect(output.indexOf(STYLE)).toBe(output.lastIndexOf("</head>") - STYLE.length);
+    expectWellInjected(source, output);
+  });
+
+  it("ignores </head> inside a script, a style, a textarea and an attribute", () => {
+    const source = [
+      "<html><head>",
+      '<script>document.write("</head><body>"); var s = "<head>";</script>',
+      "<style>/* </head> */ p{color:red}</style>",
+      '<meta name="description" content="</head> trick">',
+      "</head><body><textarea></head></textarea><div title='</head>'>x</div></body></html>",
+    ].join("");
+    const output = injectDefensiveHead(source);
+    expect(output).toContain(`trick">${VIEWPORT_META}${STYLE}</head><body>`);
+    expectWellInjected(source, output);
+  });
+
+  it("understands uppercase and mixed-case tags", () => {
+    const source = "<!DOCTYPE HTML><HTML><HEAD><TITLE>Up</TITLE></HEAD><BODY><P>x</P></BODY></HTML>";
+    const output = injectDefensiveHead(source);
+    expect(output).toBe(`<!DOCTYPE HTML><HTML><HEAD><TITLE>Up</TITLE>${VIEWPORT_META}${STYLE}</HEAD><BODY><P>x</P></BODY></HTML>`);
+    expectWellInjected(source, output);
+  });
+
+  it("keeps exactly one viewport when the document has its own", () => {
+    const source = '<html><head><META NAME="Viewport" content="width=500"></head><body>v</body></html>';
+    const output = injectDefensiveHead(source);
+    expect(output).toBe(`<html><head><META NAME="Viewport" content="width=500">${STYLE}</head><body>v</body></html>`);
+    expectWellInjected(source, output);
+  });
+
+  it("counts a viewport declared outside <head>", () => {
+    const source = '<p>a</p><meta name="viewport" content="width=device-width">';
+    const output = injectDefensiveHead(source);
+    expect(output).not.toContain(VIEWPORT_META);
+    expect(output).toBe(`${STYLE}${source}`);
+  });
+
+  it("does not treat a <head> inside a <template> as the document head", () => {
+    const source = "<html><head><title>t</title></head><body><template><head></head></template></body></html>";
+    const output = injectDefensiveHead(source);
+    expect(output).toBe(`<html><head><title>t</title>${VIEWPORT_META}${STYLE}</head><body><template><head></head></template></body></html>`);
+  });
+
+  it("handles an empty document and one with only a head start tag", () => {
+    expect(injectDefensiveHead("")).toBe(`${VIEWPORT_META}${STYLE}`);
+    expect(injectDefensiveHead("<head>")).toBe(`<head>${VIEWPORT_META}${STYLE}`);
+  });
+
+  it("handles a 2 MB document quickly", () => {
+    const row = "<tr><td>cell</td><td><!-- </head> --></td></tr>\n";
+    const source = `<!DOCTYPE html><html><head><title>big</title></head><body><table>${row.repeat(Math.floor(2_000_000 / row.length))}</table></body></html>`;
+    const started = performance.now();
+    const output = injectDefensiveHead(source);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(output.length).toBe(source.length + VIEWPORT_META.length + STYLE.length);
+    expect(output.indexOf(STYLE)).toBe(source.indexOf("</head>") + VIEWPORT_META.length);
+  });
+});
