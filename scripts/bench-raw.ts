@@ -1,12 +1,12 @@
 // `npm run bench`: requests/s of the raw endpoint against a bare node:http server sending the same bytes.
-// Starts the real service (tsx server.ts) on a disposable SQLite folder, publishes a 50 KB drop, then
-// runs autocannon on loopback. BENCH_SECONDS (default 12 per target) and BENCH_CONNECTIONS (default 50) tune it.
+// Starts the real service (tsx server.ts) on a disposable SQLite folder, or a fresh PostgreSQL schema
+// with TEST_DB=postgres, publishes a 50 KB drop, then runs autocannon on loopback. BENCH_SECONDS (default 12 per target) and BENCH_CONNECTIONS (default 50) tune it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { freePort, startApp } from "../tests/helpers/app";
+import { freePort, startApp, testDb } from "../tests/helpers/app";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       { label: "raw, pinned ?v=1", url: `${rawUrl}?v=1` },
     ];
     const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
-    console.log(`${served.length} bytes per response, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${seconds} s per target, loopback\n`);
+    console.log(`${testDb()} database, ${served.length} bytes per response, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${seconds} s per target, loopback\n`);
     // Warm-up (JIT, caches, connection pools), not counted.
     for (const target of targets) await run(target.label, target.url, 2);
     const results = targets.map(() => [] as { rps: number; p50: number; p99: number }[]);

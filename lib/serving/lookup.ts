@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
+import { LookupCoalescer } from "./coalesce";
 
 export type ServedVersion = {
   passcodeHash: string | null;
@@ -13,20 +14,31 @@ const COLUMNS = `d."passcodeHash" AS "passcodeHash", v."blobSha" AS "blobSha"`;
 const LATEST_SQL = `SELECT ${COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = d."latestVersion" WHERE d."slug" = ?`;
 const PINNED_SQL = `SELECT ${COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = ? WHERE d."slug" = ?`;
 
-const PG_LATEST = { name: "htmldrop_raw_latest", text: LATEST_SQL.replace("?", "$1") };
-const PG_PINNED = { name: "htmldrop_raw_pinned", text: PINNED_SQL.replace("?", "$1").replace("?", "$2") };
+// One query answers a whole batch of (slug, version) lookups; a null version means the head.
+const PG_BATCH = {
+  name: "htmldrop_raw_batch",
+  text: `SELECT q."index"::int AS "index", ${COLUMNS}
+    FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q("slug", "version", "index")
+    JOIN "Drop" d ON d."slug" = q."slug"
+    LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = COALESCE(q."version", d."latestVersion")`,
+};
+// Two batches in flight measured best (`TEST_DB=postgres npm run bench`, 2 cores): more connections
+// spend the CPU on round trips that coalescing would have shared.
+const PG_CONNECTIONS = 2;
 
 type Statements = { latest: Database.Statement<[string], ServedVersion>; pinned: Database.Statement<[number, string], ServedVersion> };
 const STATEMENTS_KEY = Symbol.for("htmldrop.serving-sqlite");
 type StatementsHolder = { [STATEMENTS_KEY]?: Statements };
-const POOL_KEY = Symbol.for("htmldrop.serving-pg");
-type PoolHolder = { [POOL_KEY]?: pg.Pool };
+type Lookup = { slug: string; version: number | null };
+const COALESCER_KEY = Symbol.for("htmldrop.serving-pg");
+type CoalescerHolder = { [COALESCER_KEY]?: LookupCoalescer<Lookup, ServedVersion | null> };
 
 /**
  * The raw endpoint's lookup on the embedded database skips Prisma: a read-only connection with two
  * prepared statements answers in microseconds, where a Prisma round trip costs about half a millisecond
  * and would cap the hot path far below a bare node:http server. The database is WAL, so reads never wait on writes.
- * On PostgreSQL a small pool of its own runs the same query as named (server-side prepared) statements.
+ * On PostgreSQL, where each lookup is a network round trip, a small pool of its own runs one prepared
+ * query per batch of concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
  */
 function sqliteStatements(file: string): Statements {
   const holder = globalThis as StatementsHolder;
@@ -37,9 +49,22 @@ function sqliteStatements(file: string): Statements {
   return holder[STATEMENTS_KEY];
 }
 
-function postgresPool(url: string): pg.Pool {
-  const holder = globalThis as PoolHolder;
-  return (holder[POOL_KEY] ??= new pg.Pool({ ...postgresConnection(url).poolConfig, max: 8 }));
+function postgresLookups(url: string): LookupCoalescer<Lookup, ServedVersion | null> {
+  const holder = globalThis as CoalescerHolder;
+  if (!holder[COALESCER_KEY]) {
+    const pool = new pg.Pool({ ...postgresConnection(url).poolConfig, max: PG_CONNECTIONS });
+    const runBatch = async (lookups: Lookup[]) => {
+      const values = [lookups.map((lookup) => lookup.slug), lookups.map((lookup) => lookup.version)];
+      const { rows } = await pool.query<ServedVersion & { index: number }>({ ...PG_BATCH, values });
+      return new Map(rows.map(({ index, ...found }) => [lookupId(lookups[index - 1]!), found]));
+    };
+    holder[COALESCER_KEY] = new LookupCoalescer(runBatch, lookupId, null, PG_CONNECTIONS);
+  }
+  return holder[COALESCER_KEY];
+}
+
+function lookupId({ slug, version }: Lookup): string {
+  return `${version ?? "head"}/${slug}`;
 }
 
 /**
@@ -53,8 +78,5 @@ export async function findServedVersion(slug: string, version: number | null): P
     const statements = sqliteStatements(database.file);
     return (version === null ? statements.latest.get(slug) : statements.pinned.get(version, slug)) ?? null;
   }
-  const pool = postgresPool(database.url);
-  const result =
-    version === null ? await pool.query<ServedVersion>({ ...PG_LATEST, values: [slug] }) : await pool.query<ServedVersion>({ ...PG_PINNED, values: [version, slug] });
-  return result.rows[0] ?? null;
+  return postgresLookups(database.url).load({ slug, version });
 }

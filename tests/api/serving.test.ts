@@ -139,6 +139,37 @@ describe("raw endpoint", () => {
     expect((await app.api(`/api/drops/${drop.slug}`, { method: "DELETE", token })).status).toBe(204);
     expect((await get(`/p/${drop.slug}/raw?v=1`)).status).toBe(404);
   });
+
+  // Concurrent lookups may share database queries (PostgreSQL): each must still get its own answer.
+  it("answers a burst of concurrent requests for many drops and versions each correctly", async () => {
+    const drops = await Promise.all(["a", "b", "c"].map((name) => createDrop({ html: `<h1>${name}1</h1>` })));
+    for (const [index, drop] of drops.entries()) {
+      await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: `<h1>${"abc"[index]}2</h1>` } });
+    }
+    const locked = await createDrop({ passcode: "sesame", html: "<h1>secret</h1>" });
+    const cases = drops.flatMap((drop, index) => [
+      { path: `/p/${drop.slug}/raw`, status: 200, body: `<h1>${"abc"[index]}2</h1>` },
+      { path: `/p/${drop.slug}/raw?v=1`, status: 200, body: `<h1>${"abc"[index]}1</h1>` },
+      { path: `/p/${drop.slug}/raw?v=3`, status: 404, body: "Not found" },
+    ]);
+    cases.push({ path: `/p/${locked.slug}/raw`, status: 403, body: "" }, { path: "/p/nosuchdrop123/raw", status: 404, body: "Not found" });
+    const burst = Array.from({ length: 8 }, () => cases).flat();
+    const responses = await Promise.all(burst.map(async ({ path }) => ({ path, res: await get(path) })));
+    for (const [index, { path, res }] of responses.entries()) {
+      expect(res.status, path).toBe(burst[index]!.status);
+      const body = await res.text();
+      expect(body, path).toContain(burst[index]!.body);
+      expect(body, path).not.toContain("secret");
+    }
+
+    // A PUT that returned is seen by every request sent after it, even amid a burst of lookups.
+    const [drop] = drops;
+    const background = Array.from({ length: 40 }, () => get(`/p/${drop!.slug}/raw`));
+    expect((await app.api(`/api/drops/${drop!.slug}`, { method: "PUT", token, body: { html: "<h1>a3</h1>" } })).status).toBe(200);
+    const afterPut = await Promise.all(Array.from({ length: 20 }, () => get(`/p/${drop!.slug}/raw`).then((res) => res.text())));
+    for (const body of afterPut) expect(body).toContain("<h1>a3</h1>");
+    await Promise.all(background);
+  });
 });
 
 describe("viewer page", () => {
