@@ -121,12 +121,11 @@ describe("injectDefensiveHead", () => {
     expect(injectDefensiveHead("<head>")).toBe(`<head>${VIEWPORT_META}${STYLE}`);
   });
 
-  it("handles a 2 MB document quickly", () => {
+  // How long this takes is measured by `npm run bench`, not asserted here.
+  it("injects once into a 2 MB document full of </head> lookalikes", () => {
     const row = "<tr><td>cell</td><td><!-- </head> --></td></tr>\n";
     const source = `<!DOCTYPE html><html><head><title>big</title></head><body><table>${row.repeat(Math.floor(2_000_000 / row.length))}</table></body></html>`;
-    const started = performance.now();
     const output = injectDefensiveHead(source);
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(output.length).toBe(source.length + VIEWPORT_META.length + STYLE.length);
     expect(output.indexOf(STYLE)).toBe(source.indexOf("</head>") + VIEWPORT_META.length);
   });
