@@ -40,14 +40,15 @@ export function buildExamples(facts: DiscoveryFacts) {
     },
     AuthPoll: { status: "verified", api_token: `${facts.tokenPrefix}_0123456789abcdefghijABCDEFGHIJ0123456789`, user_id: "usr_8d1e4b" },
     Drop: drop,
+    CreatedDrop: { ...drop, latest_version: 1, view_count: 0, updated_at: CREATED_AT },
     DropList: {
       data: [drop],
       pagination: { page: 1, page_size: facts.limits.pageSizeDefault, total_items: 1, total_pages: 1, sort_by: "created_at", sort_order: "desc" },
     },
     Version: { slug: SLUG, version: 2, size_bytes: 812, context: "Fixed the totals row after re-reading the source data.", created_at: CREATED_AT + 3_600_000, is_latest: true },
     VersionListItem: [
-      { version: 2, size_bytes: 812, has_context: true, created_at: CREATED_AT + 3_600_000 },
       { version: 1, size_bytes: 790, has_context: false, created_at: CREATED_AT },
+      { version: 2, size_bytes: 812, has_context: true, created_at: CREATED_AT + 3_600_000 },
     ],
     Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
     TokenListItem: [{ ...tokenSummary, revoked_at: null }],

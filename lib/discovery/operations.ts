@@ -37,7 +37,14 @@ export type Operation = {
   parameters?: ParameterSpec[];
   body?: { schema: z.ZodType; name: string; required: boolean };
   /** Success status, with the named response schema (null: no body; "html"/"markdown": non-JSON). */
-  success: { status: number; description: string; schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string }; content?: "html" | "onboard" | "openapi" | "jsonrpc" };
+  success: {
+    status: number;
+    description: string;
+    schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string };
+    /** Which example illustrates this response, when not the one named like the schema. */
+    example?: string;
+    content?: "html" | "onboard" | "openapi" | "jsonrpc";
+  };
   errors: ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
   pageResponses?: Record<string, string>;
@@ -121,7 +128,7 @@ export const OPERATIONS: Operation[] = [
     description: "Creates version 1. Send an `Idempotency-Key` header to make retries safe: a repeat within 24 hours returns the first response.",
     parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: idempotencyKeySchema, description: "Optional; 1 to 255 visible ASCII characters. Repeats within 24 hours replay the first response (header `Idempotent-Replayed: true`)." }],
     body: { schema: createDropBodySchema, name: "CreateDropBody", required: true },
-    success: { status: 201, description: "The new drop.", schema: { zod: dropSchema, name: "Drop" } },
+    success: { status: 201, description: "The new drop.", schema: { zod: dropSchema, name: "Drop" }, example: "CreatedDrop" },
     errors: [...BODY_ERRORS, "title_required", "title_too_long", "description_too_long", "html_required", "html_too_large", "context_too_large", "passcode_too_short", ...WRITE_LIMITS, "quota_exceeded"],
   },
   {
