@@ -5,18 +5,31 @@ import { ApiError } from "@/lib/errors";
  * The largest JSON body that could still be valid: every limited string fully escaped
  * (`\u00XX` is six bytes per byte), plus room for titles, metadata and punctuation.
  */
-export const MAX_BODY_BYTES = 6 * (SPEC_LIMITS.htmlMaxBytes + SPEC_LIMITS.contextMaxBytes) + 64 * 1024;
+const MAX_BODY_BYTES = 6 * (SPEC_LIMITS.htmlMaxBytes + SPEC_LIMITS.contextMaxBytes) + 64 * 1024;
 
-function bodyTooLarge(): ApiError {
-  return new ApiError("html_too_large", `The request body exceeds what any valid upload needs; html is at most ${SPEC_LIMITS.htmlMaxBytes} bytes.`, {
-    max_bytes: SPEC_LIMITS.htmlMaxBytes,
+function bodyTooLarge(carriesHtml: boolean): ApiError {
+  if (carriesHtml) {
+    // Only html can make a body this large (context is capped at 64 KB).
+    return new ApiError("html_too_large", `The request body exceeds what any valid upload needs; html is at most ${SPEC_LIMITS.htmlMaxBytes} bytes.`, {
+      max_bytes: SPEC_LIMITS.htmlMaxBytes,
+    });
+  }
+  return new ApiError("invalid_arg", `The request body exceeds ${MAX_BODY_BYTES} bytes, far more than any valid request to this endpoint.`, {
+    max_bytes: MAX_BODY_BYTES,
   });
 }
 
-/** Reads a JSON body without ever buffering more than MAX_BODY_BYTES. An empty body reads as `emptyAs`. */
-export async function readJsonBody(request: Request, emptyAs: unknown = undefined): Promise<unknown> {
+type ReadOptions = {
+  /** What an empty body reads as; without it, an empty body is invalid_json. */
+  emptyAs?: unknown;
+  /** Whether the endpoint takes html, which decides how an oversized body is reported. */
+  carriesHtml?: boolean;
+};
+
+/** Reads a JSON body without ever buffering more than MAX_BODY_BYTES. */
+export async function readJsonBody(request: Request, { emptyAs, carriesHtml = false }: ReadOptions = {}): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (declared > MAX_BODY_BYTES) throw bodyTooLarge(carriesHtml);
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (request.body) {
@@ -27,7 +40,7 @@ export async function readJsonBody(request: Request, emptyAs: unknown = undefine
       received += value.byteLength;
       if (received > MAX_BODY_BYTES) {
         await reader.cancel();
-        throw bodyTooLarge();
+        throw bodyTooLarge(carriesHtml);
       }
       chunks.push(value);
     }

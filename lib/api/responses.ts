@@ -23,8 +23,40 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("internal_error", "Something went wrong on our side; the request may be retried.");
 }
 
+/** RFC 6750: a 401 names the scheme, with error="invalid_token" once a token was presented. */
+function bearerChallenge(apiError: ApiError): string {
+  return apiError.code === "token_required" ? 'Bearer realm="htmldrop"' : 'Bearer realm="htmldrop", error="invalid_token"';
+}
+
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
-  const retryAfter = apiError.retryAfterSeconds;
-  return jsonResponse(apiError.toBody(), apiError.status, retryAfter !== undefined ? { "retry-after": String(retryAfter) } : {});
+  const headers: Record<string, string> = {};
+  if (apiError.retryAfterSeconds !== undefined) headers["retry-after"] = String(apiError.retryAfterSeconds);
+  if (apiError.status === 401) headers["www-authenticate"] = bearerChallenge(apiError);
+  return jsonResponse(apiError.toBody(), apiError.status, headers);
+}
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Handler = (request: Request) => Response;
+
+export function methodNotAllowed(request: Request, allowed: readonly string[], reason?: string): Response {
+  const path = new URL(request.url).pathname;
+  const message = `${request.method} is not supported on ${path}${reason ? `: ${reason}` : `; use ${allowed.join(" or ")}`}.`;
+  return jsonResponse({ error: { code: "invalid_arg", message, details: { allow: allowed } } }, 405, { allow: allowed.join(", ") });
+}
+
+/**
+ * Handlers for the methods a route does not implement. Next.js would answer those with an empty 405;
+ * a route exports these instead (`export const { PUT, DELETE } = otherMethods("GET", "POST")`) so the
+ * refusal carries the spec's Error body and an Allow header.
+ */
+export function otherMethods(...allowed: (typeof HTTP_METHODS)[number][]): Record<(typeof HTTP_METHODS)[number], Handler> {
+  const refuse: Handler = (request) => methodNotAllowed(request, allowed);
+  return Object.fromEntries(HTTP_METHODS.map((method) => [method, refuse])) as Record<(typeof HTTP_METHODS)[number], Handler>;
+}
+
+/** Any method on a path under /api that no route serves. */
+export function unknownApiPath(request: Request): Response {
+  const path = new URL(request.url).pathname;
+  return errorResponse(new ApiError("not_found", `There is no API endpoint at ${request.method} ${path.slice(0, 200)}; see /openapi.json.`));
 }

@@ -23,7 +23,8 @@ export function toDropJson(drop: DropRow): DropJson {
   return {
     slug: drop.slug,
     title: drop.title,
-    description: drop.description,
+    // The spec types description as an optional string: absent rather than null when there is none.
+    ...(drop.description !== null ? { description: drop.description } : {}),
     ...dropUrls(drop.slug),
     locked: drop.passcodeHash !== null,
     latest_version: drop.latestVersion,

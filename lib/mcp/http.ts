@@ -1,37 +1,38 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { authenticateBearer, type TokenCaller } from "@/lib/accounts/tokens";
-import { MAX_BODY_BYTES } from "@/lib/api/body";
-import { errorResponse, jsonResponse, toApiError } from "@/lib/api/responses";
+import { readJsonBody } from "@/lib/api/body";
+import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/responses";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { createMcpServer } from "./server";
 
-/** RFC 6750: a 401 names the scheme; error="invalid_token" once a token was presented. */
-function authenticationFailed(error: unknown, authorization: string | null): Response {
-  const apiError = toApiError(error);
-  const response = errorResponse(apiError);
-  if (apiError.status === 401) {
-    const challenge = authorization?.trim() ? 'Bearer realm="htmldrop", error="invalid_token"' : 'Bearer realm="htmldrop"';
-    response.headers.set("www-authenticate", challenge);
-  }
-  return response;
-}
-
 /**
- * The MCP transport spec requires refusing a foreign Origin (DNS rebinding); agents send none.
- * Every MCP request carries the bearer token, initialize included; nothing here redirects to a login page.
+ * Every MCP request carries the bearer token, initialize included; nothing here redirects to a login
+ * page. The MCP transport spec also requires refusing a foreign Origin (DNS rebinding); agents send none.
  */
 async function authenticate(request: Request): Promise<TokenCaller | Response> {
+  let caller: TokenCaller;
+  try {
+    caller = await authenticateBearer(request.headers.get("authorization"));
+  } catch (error) {
+    return errorResponse(error);
+  }
   const origin = request.headers.get("origin");
   if (origin !== null && origin !== new URL(getConfig().publicUrl).origin) {
     return errorResponse(new ApiError("forbidden", `Requests from origin ${origin.slice(0, 200)} are not accepted by the MCP endpoint.`));
   }
-  const authorization = request.headers.get("authorization");
-  try {
-    return await authenticateBearer(authorization);
-  } catch (error) {
-    return authenticationFailed(error, authorization);
-  }
+  return caller;
+}
+
+/**
+ * The SDK refuses a request it cannot take (Accept, Content-Type, not JSON-RPC) with a JSON-RPC error
+ * object; the spec wants the Error shape on every 4xx, so the code becomes invalid_arg, status kept.
+ */
+async function asErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response.json()) as { error?: { message?: unknown } };
+  const message = typeof body.error?.message === "string" ? body.error.message : "The MCP request was refused.";
+  return jsonResponse({ error: { code: "invalid_arg", message } }, response.status);
 }
 
 /**
@@ -41,12 +42,18 @@ async function authenticate(request: Request): Promise<TokenCaller | Response> {
 export async function handleMcpPost(request: Request): Promise<Response> {
   const caller = await authenticate(request);
   if (caller instanceof Response) return caller;
+  let parsedBody: unknown;
+  try {
+    // The REST body reader: same ceiling (a maximal html upload, escaped, still fits) and same errors.
+    parsedBody = await readJsonBody(request, { carriesHtml: true });
+  } catch (error) {
+    return errorResponse(error);
+  }
   const server = createMcpServer(caller);
-  // Same body ceiling as REST, so a maximal html upload (escaped in JSON) still fits.
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await asErrorShape(await transport.handleRequest(request, { parsedBody }));
   } finally {
     await server.close();
   }
@@ -56,15 +63,5 @@ export async function handleMcpPost(request: Request): Promise<Response> {
 export async function handleMcpMethodNotAllowed(request: Request): Promise<Response> {
   const caller = await authenticate(request);
   if (caller instanceof Response) return caller;
-  return jsonResponse(
-    {
-      error: {
-        code: "invalid_arg",
-        message: `${request.method} /mcp is not supported: this MCP endpoint is stateless and answers POST only (no SSE stream, no sessions).`,
-        details: { allow: ["POST"] },
-      },
-    },
-    405,
-    { allow: "POST" },
-  );
+  return methodNotAllowed(request, ["POST"], "this MCP endpoint is stateless and answers POST only (no SSE stream, no sessions)");
 }

@@ -25,23 +25,32 @@ export const slugSchema = z
   .describe("Identifier of the drop, as found in its url: lower-case letters and digits.");
 
 export const METADATA_KEY_PATTERN = /^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/;
+// Checked before lower-casing, so that no non-ASCII letter (the Kelvin sign, say) lower-cases into a valid key.
+const METADATA_KEY_INPUT_PATTERN = /^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$/;
+// As a key of a JavaScript object it names the prototype, so a map could not hold it.
+const RESERVED_METADATA_KEY = "__proto__";
 
 export const metadataKeySchema = z
   .string()
+  .max(SPEC_LIMITS.metadataKeyMaxChars, `metadata keys are at most ${SPEC_LIMITS.metadataKeyMaxChars} characters`)
+  .regex(METADATA_KEY_INPUT_PATTERN, "metadata keys use letters, digits, '_', '.', '-' and neither start nor end with '.' or '-'")
   .transform((key) => key.toLowerCase())
-  .pipe(
-    z
-      .string()
-      .max(SPEC_LIMITS.metadataKeyMaxChars, `metadata keys are at most ${SPEC_LIMITS.metadataKeyMaxChars} characters`)
-      .regex(METADATA_KEY_PATTERN, "metadata keys use letters, digits, '_', '.', '-' and neither start nor end with '.' or '-'"),
-  );
+  .refine((key) => key !== RESERVED_METADATA_KEY, `the metadata key ${RESERVED_METADATA_KEY} is reserved`);
 
 export const metadataValueSchema = z
   .string({ error: "metadata values must be strings (send numbers and booleans as strings)" })
   .refine((value) => charLength(value) <= SPEC_LIMITS.metadataValueMaxChars, `metadata values are at most ${SPEC_LIMITS.metadataValueMaxChars} characters`);
 
+/** Adds an issue when the input object has the reserved key, which z.record would silently drop. */
+function refuseReservedKey(value: unknown, ctx: z.core.$RefinementCtx): unknown {
+  if (value !== null && typeof value === "object" && Object.hasOwn(value, RESERVED_METADATA_KEY)) {
+    ctx.addIssue({ code: "custom", message: `the metadata key ${RESERVED_METADATA_KEY} is reserved`, path: [RESERVED_METADATA_KEY], input: value });
+  }
+  return value;
+}
+
 export const metadataSchema = z
-  .record(z.string(), metadataValueSchema)
+  .preprocess(refuseReservedKey, z.record(z.string(), metadataValueSchema))
   .superRefine((map, ctx) => {
     const keys = Object.keys(map);
     if (keys.length > SPEC_LIMITS.metadataMaxKeys) {
@@ -62,9 +71,27 @@ export const metadataSchema = z
   .transform((map) => Object.fromEntries(Object.entries(map).map(([key, value]) => [key.toLowerCase(), value])))
   .describe(
     `Owner-only string tags, never shown publicly. At most ${SPEC_LIMITS.metadataMaxKeys} keys; keys are case-insensitive (stored lower-case), ` +
-      `match ^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$ and are at most ${SPEC_LIMITS.metadataKeyMaxChars} characters; values are strings of at most ${SPEC_LIMITS.metadataValueMaxChars} characters.`,
+      `match ^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$ (${RESERVED_METADATA_KEY} excepted) and are at most ${SPEC_LIMITS.metadataKeyMaxChars} characters; ` +
+      `values are strings of at most ${SPEC_LIMITS.metadataValueMaxChars} characters.`,
   );
 
 export type Metadata = Record<string, string>;
 
 export const unixMillisSchema = z.number().int().describe("Unix time in milliseconds");
+
+// Versions and pages are 32-bit columns and offsets in both databases.
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * A positive integer, from JSON or from the text of a path or query string. Text must be plain
+ * decimal digits: z.coerce would also take "0x2", "1e1", "2.0" and " 2".
+ */
+export function positiveIntegerSchema(options: { max?: number; default?: number } = {}) {
+  const max = options.max ?? INT32_MAX;
+  const integer = z.number({ error: "must be a whole number, written in digits" }).int("must be a whole number").min(1, "must be at least 1").max(max, `must be at most ${max}`);
+  // The default sits on the inner schema, where JSON Schema (OpenAPI, MCP) can show it.
+  return z.preprocess(
+    (value) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value) ? Number(value) : value),
+    options.default === undefined ? integer : integer.default(options.default),
+  );
+}

@@ -16,7 +16,7 @@ export const startDeviceAuthBodySchema = z
   .strict();
 
 export const pollDeviceAuthQuerySchema = z.object({
-  token: z.string({ error: "token is required" }).min(1, "token is required").max(200).describe("The poll_token returned by POST /api/auth/start."),
+  token: z.string({ error: "token is required" }).min(1, "token is required").describe("The poll_token returned by POST /api/auth/start."),
 });
 
 export const startDeviceAuthResponseSchema = z.object({

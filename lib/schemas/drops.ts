@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { parseInput } from "./errors";
 import { SPEC_LIMITS } from "@/lib/config";
-import { charLength, metadataKeySchema, metadataSchema, metadataValueSchema, slugSchema, specIssue, unixMillisSchema, utf8Bytes } from "./common";
+import { charLength, metadataKeySchema, metadataSchema, metadataValueSchema, positiveIntegerSchema, slugSchema, specIssue, unixMillisSchema, utf8Bytes } from "./common";
 
 const L = SPEC_LIMITS;
 
@@ -84,19 +84,26 @@ export type PatchDropInput = z.output<typeof patchDropBodySchema>;
 export const SORT_FIELDS = ["created_at", "updated_at", "view_count"] as const;
 export const SORT_ORDERS = ["asc", "desc"] as const;
 
-export const pageSchema = z.coerce.number().int().min(1).default(1).describe("Page number, from 1.");
-export const pageSizeSchema = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(L.pageSizeMax)
-  .default(L.pageSizeDefault)
-  .describe(`Items per page, 1 to ${L.pageSizeMax}.`);
+export const pageSchema = positiveIntegerSchema({ default: 1 }).describe("Page number, from 1.");
+export const pageSizeSchema = positiveIntegerSchema({ max: L.pageSizeMax, default: L.pageSizeDefault }).describe(`Items per page, 1 to ${L.pageSizeMax}.`);
 export const sortBySchema = z.enum(SORT_FIELDS).default("created_at").describe("Sort field.");
 export const sortOrderSchema = z.enum(SORT_ORDERS).default("desc").describe("Sort direction.");
 
 export const metadataFilterSchema = z
-  .array(z.tuple([metadataKeySchema, metadataValueSchema]))
+  .array(z.tuple([z.string(), z.string()]))
+  .transform((pairs, ctx) => {
+    const filters: [string, string][] = [];
+    for (const [key, value] of pairs) {
+      // Issues are named after the query parameter (metadata.<key>), as the caller wrote it.
+      const parsedKey = metadataKeySchema.safeParse(key);
+      const parsedValue = metadataValueSchema.safeParse(value);
+      for (const issue of [...(parsedKey.error?.issues ?? []), ...(parsedValue.error?.issues ?? [])]) {
+        ctx.addIssue({ code: "custom", message: issue.message, path: [key], input: value });
+      }
+      if (parsedKey.success && parsedValue.success) filters.push([parsedKey.data, parsedValue.data]);
+    }
+    return filters;
+  })
   .describe("metadata.<key>=<value> pairs; a drop matches only when it carries every pair (AND).");
 
 export const listDropsQuerySchema = z.strictObject({
@@ -124,7 +131,7 @@ export const dropSchema = z
   .object({
     slug: slugSchema,
     title: z.string(),
-    description: z.string().nullable(),
+    description: z.string().optional().describe("Absent when the drop has none."),
     url: z.url().describe("Public viewer address; stable across versions."),
     raw_url: z.url().describe("Raw HTML address; add ?v=N for a pinned version."),
     locked: z.boolean().describe("True exactly when a passcode is set."),
@@ -175,7 +182,7 @@ export const ifMatchSchema = z
   .regex(/^\s*(?:"0*[1-9]\d{0,8}"|0*[1-9]\d{0,8})\s*$/, 'expected a quoted version number, like "3"')
   .describe('The quoted latest_version this edit is based on, like "3".');
 
-export const versionNumberSchema = z.coerce.number().int().min(1).describe("Version number, from 1.");
+export const versionNumberSchema = positiveIntegerSchema().describe("Version number, from 1.");
 
 export type DropJson = z.infer<typeof dropSchema>;
 export type DropListJson = z.infer<typeof dropListSchema>;

@@ -18,37 +18,41 @@ const REQUIRED_CODES: Record<string, ErrorCode> = {
 
 type Field = { field: string; message: string };
 
-function fieldName(path: readonly PropertyKey[]): string {
-  return path.map(String).join(".") || "(body)";
+function fieldName(path: readonly PropertyKey[], root: string): string {
+  return path.map(String).join(".") || root;
 }
 
 /**
  * Converts a zod failure into the spec's error. The first issue that has a code of its own in the
  * spec wins; otherwise every problem is reported as invalid_arg with details.fields.
  */
-export function apiErrorFromZod(error: z.ZodError, input: unknown): ApiError {
+export function apiErrorFromZod(error: z.ZodError, input: unknown, root = "(body)"): ApiError {
   const generic: Field[] = [];
   for (const issue of error.issues) {
     const top = issue.path[0];
     const params = issue.code === "custom" ? (issue.params as { apiCode?: ErrorCode; details?: Record<string, unknown> } | undefined) : undefined;
     if (params?.apiCode) return new ApiError(params.apiCode, issue.message, params.details);
-    const absent = typeof top === "string" && issue.path.length === 1 && input !== null && typeof input === "object" && (input as Record<string, unknown>)[top] === undefined;
+    // null counts as absent: {"title": null} lacks a title as much as {} does.
+    const absent = typeof top === "string" && issue.path.length === 1 && input !== null && typeof input === "object" && (input as Record<string, unknown>)[top] == null;
     if (issue.code === "invalid_type" && absent && REQUIRED_CODES[top]) {
       return new ApiError(REQUIRED_CODES[top], `${top} is required`);
     }
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) generic.push({ field: fieldName([...issue.path, key]), message: "unknown field" });
+      for (const key of issue.keys) generic.push({ field: fieldName([...issue.path, key], root), message: "unknown field" });
     } else {
-      generic.push({ field: fieldName(issue.path), message: issue.message });
+      generic.push({ field: fieldName(issue.path, root), message: issue.message });
     }
   }
   const summary = generic.map((field) => `${field.field}: ${field.message}`).join("; ");
   return new ApiError("invalid_arg", `Invalid arguments: ${summary}`, { fields: generic });
 }
 
-/** Parses input with a shared schema, throwing the spec's error on failure. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * Parses input with a shared schema, throwing the spec's error on failure. `field` names a lone value
+ * (a path parameter) in details.fields; a body's fields are named by their path.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, field?: string): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw apiErrorFromZod(result.error, input);
+  if (!result.success) throw apiErrorFromZod(result.error, input, field);
   return result.data;
 }

@@ -71,7 +71,8 @@ describe("versions", () => {
     expect(patch.body).toMatchObject({ latest_version: 3, description: "now described", metadata: { c: "3" } });
 
     const cleared = await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token: alice, body: { metadata: {}, description: null } });
-    expect(cleared.body).toMatchObject({ latest_version: 3, metadata: {}, description: null });
+    expect(cleared.body).toMatchObject({ latest_version: 3, metadata: {} });
+    expect(cleared.body).not.toHaveProperty("description");
 
     const versions = await app.api(`/api/drops/${drop.slug}/versions`, { token: alice });
     expect(versions.status).toBe(200);

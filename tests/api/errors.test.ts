@@ -104,7 +104,45 @@ const cases: Case[] = [
   { name: "missing drop on PUT", method: "PUT", path: () => "/api/drops/zzzzzzzzzzzz", body: { html: "<p/>" }, status: 404, error: { code: "not_found" } },
   { name: "missing version", method: "GET", path: () => `/api/drops/${slug}/v/99`, status: 404, error: { code: "version_not_found" } },
   { name: "version zero", method: "GET", path: () => `/api/drops/${slug}/v/0`, status: 400, error: { code: "invalid_arg" } },
-  { name: "malformed token id", method: "DELETE", path: () => "/api/tokens/XYZ", status: 400, error: { code: "invalid_arg" } },
+  { name: "null title", method: "POST", path: () => "/api/drops", body: { title: null, html: "<p/>" }, status: 400, error: { code: "title_required" } },
+  { name: "null html on PUT", method: "PUT", path: () => `/api/drops/${slug}`, body: { html: null }, status: 400, error: { code: "html_required" } },
+  {
+    name: "metadata key that only lower-cases into the pattern (Kelvin sign)",
+    method: "POST",
+    path: () => "/api/drops",
+    body: { title: "t", html: "<p/>", metadata: { "\u212a": "kelvin" } },
+    status: 400,
+    error: { code: "invalid_arg", details: { fields: [{ field: "metadata.\u212a" }] } },
+  },
+  {
+    name: "metadata key __proto__, which a map cannot hold",
+    method: "PATCH",
+    path: () => `/api/drops/${slug}`,
+    rawBody: '{"metadata":{"__proto__":"x","a":"1"}}',
+    status: 400,
+    error: { code: "invalid_arg", message: /__proto__ is reserved/, details: { fields: [{ field: "metadata.__proto__" }] } },
+  },
+  { name: "metadata key __PROTO__", method: "PATCH", path: () => `/api/drops/${slug}`, body: { metadata: { __PROTO__: "x" } }, status: 400, error: { code: "invalid_arg", message: /reserved/ } },
+  { name: "version written in hex", method: "GET", path: () => `/api/drops/${slug}/v/0x1`, status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "n" }] } } },
+  { name: "version in exponent form", method: "DELETE", path: () => `/api/drops/${slug}/v/1e0`, status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "n" }] } } },
+  { name: "page written as 2.0", method: "GET", path: () => "/api/drops?page=2.0", status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "page" }] } } },
+  { name: "pageSize in hex", method: "GET", path: () => "/api/drops?pageSize=0x10", status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "pageSize" }] } } },
+  {
+    name: "metadata filter value of 257 characters",
+    method: "GET",
+    path: () => `/api/drops?metadata.project=${"v".repeat(257)}`,
+    status: 400,
+    error: { code: "invalid_arg", details: { fields: [{ field: "metadata.project" }] } },
+  },
+  { name: "metadata filter with an empty key", method: "GET", path: () => "/api/drops?metadata.=x", status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "metadata." }] } } },
+  { name: "malformed token id", method: "DELETE", path: () => "/api/tokens/XYZ", status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "id" }] } } },
+  { name: "poll token longer than any issued", method: "GET", path: () => `/api/auth/poll?token=${"a".repeat(201)}`, status: 404, error: { code: "not_found" } },
+  { name: "unknown path under /api", method: "GET", path: () => "/api/nonexistent", status: 404, error: { code: "not_found" } },
+  { name: "unknown path below a drop", method: "POST", path: () => `/api/drops/${slug}/v`, body: {}, status: 404, error: { code: "not_found" } },
+  { name: "unsupported method on /api/me", method: "POST", path: () => "/api/me", body: {}, status: 405, error: { code: "invalid_arg", details: { allow: ["GET"] } } },
+  { name: "unsupported method on /api/drops", method: "DELETE", path: () => "/api/drops", status: 405, error: { code: "invalid_arg", details: { allow: ["GET", "POST"] } } },
+  { name: "unsupported method on a version", method: "PUT", path: () => `/api/drops/${slug}/v/1`, body: {}, status: 405, error: { code: "invalid_arg", details: { allow: ["GET", "DELETE"] } } },
+  { name: "unsupported method on the poll", method: "POST", path: () => "/api/auth/poll", body: {}, status: 405, error: { code: "invalid_arg", details: { allow: ["GET"] } } },
   { name: "unknown token id", method: "DELETE", path: () => "/api/tokens/0123456789ab", status: 404, error: { code: "not_found" } },
 ];
 
@@ -133,6 +171,29 @@ describe("error envelopes", () => {
     const res = await app.api("/api/drops", { method: "POST", token, rawBody: `{"title":"t","html":"${huge}"}` });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "html_too_large", details: { max_bytes: MAX_HTML } });
+  });
+
+  it("names the allowed methods in the Allow header of a 405", async () => {
+    const res = await app.api(`/api/drops/${slug}/versions`, { method: "DELETE", token });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+
+  it("reports an oversized body as invalid_arg where the endpoint takes no html", async () => {
+    const huge = "x".repeat(14 * 1024 * 1024);
+    const res = await app.api(`/api/drops/${slug}`, { method: "PATCH", token, rawBody: `{"description":"${huge}"}` });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "invalid_arg", details: { max_bytes: expect.any(Number) } });
+  });
+
+  it("challenges with WWW-Authenticate on every 401", async () => {
+    const missing = await app.api("/api/me");
+    expect(missing.status).toBe(401);
+    expect(missing.body.error.code).toBe("token_required");
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="htmldrop"');
+    const unknown = await app.api("/api/me", { token: `${token.slice(0, -4)}AAAA` });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toBe('Bearer realm="htmldrop", error="invalid_token"');
   });
 
   it("leaves the drop untouched after every failed write", async () => {

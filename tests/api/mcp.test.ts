@@ -154,6 +154,33 @@ describe("MCP endpoint", () => {
       const own = await rawPost(app, INITIALIZE, { authorization: `Bearer ${alice}`, origin: new URL(app.baseUrl).origin });
       expect(own.status).toBe(200);
       expect(own.body.result.serverInfo.name).toBe("htmldrop");
+      // The token is checked first: without one, any origin gets the spec's 401.
+      const anonymous = await rawPost(app, INITIALIZE, { origin: "http://evil.example" });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error.code).toBe("token_required");
+    });
+
+    it("answers requests the transport refuses with the spec's Error body, not a JSON-RPC error", async () => {
+      const authorization = `Bearer ${alice}`;
+      const notAcceptable = await rawPost(app, INITIALIZE, { authorization, accept: "application/json" });
+      expect(notAcceptable.status).toBe(406);
+      expect(notAcceptable.body).toEqual({ error: { code: "invalid_arg", message: expect.stringMatching(/text\/event-stream/) } });
+
+      const wrongType = await rawPost(app, INITIALIZE, { authorization, "content-type": "text/plain" });
+      expect(wrongType.status).toBe(415);
+      expect(wrongType.body.error.code).toBe("invalid_arg");
+
+      const notJsonRpc = await rawPost(app, { hello: "world" }, { authorization });
+      expect(notJsonRpc.status).toBe(400);
+      expect(notJsonRpc.body.error.code).toBe("invalid_arg");
+
+      const response = await fetch(mcpUrl(app), {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: '{"jsonrpc":',
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: { code: "invalid_json", message: expect.any(String) } });
     });
 
     it("initializes with a token: stateless JSON, server info and instructions built from the limits", async () => {

@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { jsonResponse } from "@/lib/api/responses";
+import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { createDrop, listDrops } from "@/lib/drops";
 import { assertIdempotencyKey } from "@/lib/drops/idempotency";
@@ -16,7 +16,9 @@ export const GET = withToken(async ({ request, caller }) => {
 export const POST = withToken(async ({ request, caller }) => {
   const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
-  const input = parseInput(createDropBodySchema, await readJsonBody(request));
+  const input = parseInput(createDropBodySchema, await readJsonBody(request, { carriesHtml: true }));
   const result = await createDrop(caller.userId, input, idempotencyKey);
   return jsonResponse(result.body, result.status, result.replayed ? { "idempotent-replayed": "true" } : {});
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

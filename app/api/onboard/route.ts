@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/responses";
 import { discoveryFacts } from "@/lib/discovery/facts";
 import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
 import { documentResponse, prefersJson } from "@/lib/discovery/respond";
@@ -10,3 +11,5 @@ export function GET(request: Request): Response {
   }
   return documentResponse(buildOnboardingMarkdown, "text/markdown; charset=utf-8");
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,7 +1,9 @@
 import { listTokens } from "@/lib/accounts/tokens";
-import { jsonResponse } from "@/lib/api/responses";
+import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withToken(async ({ caller }) => jsonResponse(await listTokens(caller.userId)));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse } from "@/lib/api/responses";
+import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
 import { pollDeviceAuth } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { pollDeviceAuthQuerySchema } from "@/lib/schemas/device-auth";
@@ -14,3 +14,5 @@ export async function GET(request: Request): Promise<Response> {
     return errorResponse(error);
   }
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

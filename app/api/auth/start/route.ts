@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { errorResponse, jsonResponse } from "@/lib/api/responses";
+import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
 import { startDeviceAuth } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { startDeviceAuthBodySchema } from "@/lib/schemas/device-auth";
@@ -9,9 +9,11 @@ export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
   try {
-    const body = parseInput(startDeviceAuthBodySchema, await readJsonBody(request, {}));
+    const body = parseInput(startDeviceAuthBodySchema, await readJsonBody(request, { emptyAs: {} }));
     return jsonResponse(await startDeviceAuth({ label: body.label ?? null, clientKey: clientKeyFromHeaders(request.headers) }));
   } catch (error) {
     return errorResponse(error);
   }
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,6 +1,6 @@
 import { readJsonBody } from "@/lib/api/body";
 import { parseIfMatch } from "@/lib/api/headers";
-import { jsonResponse, noContent } from "@/lib/api/responses";
+import { jsonResponse, noContent, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { deleteDrop, getDrop, patchDrop, replaceDrop } from "@/lib/drops";
 import { parsePatchDropBody, replaceDropBodySchema } from "@/lib/schemas/drops";
@@ -14,7 +14,7 @@ export const GET = withToken<Params>(async ({ caller, params }) => jsonResponse(
 
 export const PUT = withToken<Params>(async ({ request, caller, params }) => {
   const expectedVersion = parseIfMatch(request.headers.get("if-match"));
-  const input = parseInput(replaceDropBodySchema, await readJsonBody(request));
+  const input = parseInput(replaceDropBodySchema, await readJsonBody(request, { carriesHtml: true }));
   return jsonResponse(await replaceDrop(caller.userId, params.slug, input, expectedVersion));
 });
 
@@ -27,3 +27,5 @@ export const DELETE = withToken<Params>(async ({ caller, params }) => {
   await deleteDrop(caller.userId, params.slug);
   return noContent();
 });
+
+export const { POST } = otherMethods("GET", "PUT", "PATCH", "DELETE");

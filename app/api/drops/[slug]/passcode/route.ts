@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { jsonResponse } from "@/lib/api/responses";
+import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { setPasscode } from "@/lib/drops";
 import { setPasscodeBodySchema } from "@/lib/schemas/drops";
@@ -11,3 +11,5 @@ export const POST = withToken<{ slug: string }>(async ({ request, caller, params
   const { passcode } = parseInput(setPasscodeBodySchema, await readJsonBody(request));
   return jsonResponse(await setPasscode(caller.userId, params.slug, passcode));
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

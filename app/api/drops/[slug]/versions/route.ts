@@ -1,7 +1,9 @@
-import { jsonResponse } from "@/lib/api/responses";
+import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { listVersions } from "@/lib/drops";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withToken<{ slug: string }>(async ({ caller, params }) => jsonResponse(await listVersions(caller.userId, params.slug)));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

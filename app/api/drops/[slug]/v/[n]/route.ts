@@ -1,4 +1,4 @@
-import { jsonResponse } from "@/lib/api/responses";
+import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { deleteVersion, getVersion } from "@/lib/drops";
 import { versionNumberSchema } from "@/lib/schemas/drops";
@@ -9,9 +9,11 @@ export const dynamic = "force-dynamic";
 type Params = { slug: string; n: string };
 
 export const GET = withToken<Params>(async ({ caller, params }) =>
-  jsonResponse(await getVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n))),
+  jsonResponse(await getVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n, "n"))),
 );
 
 export const DELETE = withToken<Params>(async ({ caller, params }) =>
-  jsonResponse(await deleteVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n))),
+  jsonResponse(await deleteVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n, "n"))),
 );
+
+export const { POST, PUT, PATCH } = otherMethods("GET", "DELETE");
