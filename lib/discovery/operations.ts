@@ -125,8 +125,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: "/api/drops", operationId: "createDrop", tag: "Drops", auth: true,
     summary: "Publish a new drop",
-    description: "Creates version 1. Send an `Idempotency-Key` header to make retries safe: a repeat within 24 hours returns the first response.",
-    parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: idempotencyKeySchema, description: "Optional; 1 to 255 visible ASCII characters. Repeats within 24 hours replay the first response (header `Idempotent-Replayed: true`)." }],
+    description: "Creates version 1. Send an `Idempotency-Key` header to make retries safe: a repeat of the same request within 24 hours returns the first response, and the same key with a different request is refused (400 `invalid_arg`).",
+    parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: idempotencyKeySchema, description: "Optional; 1 to 255 visible ASCII characters. Repeats of the same request within 24 hours replay the first response (header `Idempotent-Replayed: true`)." }],
     body: { schema: createDropBodySchema, name: "CreateDropBody", required: true },
     success: { status: 201, description: "The new drop.", schema: { zod: dropSchema, name: "Drop" }, example: "CreatedDrop" },
     errors: [...BODY_ERRORS, "title_required", "title_too_long", "description_too_long", "html_required", "html_too_large", "context_too_large", "passcode_too_short", ...WRITE_LIMITS, "quota_exceeded"],

@@ -8,18 +8,19 @@ import type { CreateDropInput, DropJson } from "@/lib/schemas/drops";
 import { hashPasscode } from "@/lib/security/passcodes";
 import { newId, newSlug } from "@/lib/security/random";
 import { normalizeDescription, tagRows } from "./access";
-import { findReplay, recordResponse, type Replay } from "./idempotency";
+import { findReplay, recordResponse, requestFingerprint, type Replay } from "./idempotency";
 import { toDropJson } from "./serialize";
 
 export type CreateDropResult = { status: number; body: DropJson; replayed: boolean };
 
 /**
- * Creates a drop with version 1. With an idempotency key, a repeat within 24 hours returns the
- * first response instead of creating a second drop.
+ * Creates a drop with version 1. With an idempotency key, a repeat of the same request within 24 hours
+ * returns the first response instead of creating a second drop.
  */
 export async function createDrop(userId: string, input: CreateDropInput, idempotencyKey?: string): Promise<CreateDropResult> {
+  const fingerprint = idempotencyKey ? requestFingerprint(input) : "";
   if (idempotencyKey) {
-    const replay = await findReplay(userId, idempotencyKey);
+    const replay = await findReplay(userId, idempotencyKey, fingerprint);
     if (replay) return asResult(replay, true);
   }
   await assertWriteAllowed(userId);
@@ -56,13 +57,13 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
         include: { tags: true },
       });
       const json = toDropJson(drop);
-      if (idempotencyKey) await recordResponse(tx, userId, idempotencyKey, { status: 201, body: json });
+      if (idempotencyKey) await recordResponse(tx, userId, idempotencyKey, fingerprint, { status: 201, body: json });
       return json;
     });
     return { status: 201, body, replayed: false };
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
-      const replay = await findReplay(userId, idempotencyKey);
+      const replay = await findReplay(userId, idempotencyKey, fingerprint);
       if (replay) return asResult(replay, true);
     }
     throw error;

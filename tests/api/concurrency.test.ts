@@ -80,4 +80,21 @@ describe("concurrent writes", () => {
     const list = await app.api("/api/drops?pageSize=200", { token });
     expect(list.body.data.filter((d: { title: string }) => d.title === "once")).toHaveLength(2);
   });
+
+  it("refuses an Idempotency-Key reused for a different request instead of replaying it", async () => {
+    const headers = { "idempotency-key": `reuse-${Math.random()}` };
+    const body = { title: "report", html: "<p>v1</p>", metadata: { a: "1", b: "2" } };
+    const first = await app.api("/api/drops", { method: "POST", token, headers, body });
+    expect(first.status).toBe(201);
+    // The same request in another key order of metadata is still the same request.
+    const reordered = await app.api("/api/drops", { method: "POST", token, headers, body: { ...body, metadata: { b: "2", a: "1" } } });
+    expect(reordered.status).toBe(201);
+    expect(reordered.body.slug).toBe(first.body.slug);
+
+    const changed = await app.api("/api/drops", { method: "POST", token, headers, body: { ...body, html: "<p>v2</p>" } });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error).toMatchObject({ code: "invalid_arg", details: { fields: [{ field: "Idempotency-Key" }] } });
+    const list = await app.api("/api/drops?pageSize=200", { token });
+    expect(list.body.data.filter((d: { title: string }) => d.title === "report")).toHaveLength(1);
+  });
 });

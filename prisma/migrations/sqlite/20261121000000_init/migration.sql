@@ -108,6 +108,7 @@ CREATE INDEX "RateLimitCounter_expiresAt_idx" ON "RateLimitCounter"("expiresAt")
 CREATE TABLE "IdempotencyKey" (
     "userId" TEXT NOT NULL,
     "key" TEXT NOT NULL,
+    "requestHash" TEXT NOT NULL,
     "status" INTEGER NOT NULL,
     "body" TEXT NOT NULL,
     "createdAt" DATETIME NOT NULL,
