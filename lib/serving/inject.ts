@@ -2,6 +2,10 @@
 // end of <head>. The offset comes from parse5's tree-building parser with source locations, so a
 // "<head>" inside a comment, a script, an attribute or a <template> never fools it, and documents
 // with implied <html>/<head>, uppercase tags or a byte order mark come out right.
+//
+// Source locations triple the cost of parsing, and a 2 MB upload took over a second. HTML parses as a
+// stream, so the head is final once the body has begun: only a prefix is parsed with locations, and
+// the whole document (without them) only when the prefix cannot rule a viewport meta tag in or out.
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 
 export const DEFENSIVE_STYLE = "html,body{max-width:100vw;overflow-x:clip}img,svg,video,iframe{max-width:100%}pre,table{max-width:100%}";
@@ -53,13 +57,45 @@ function headEndOffset(document: T.Document): number {
   return Math.max(...candidates);
 }
 
+/** Characters parsed with locations first; grown fourfold until the body has begun. */
+export const FIRST_PREFIX_CHARS = 64 * 1024;
+
+/**
+ * True when the parse of a prefix got past <head>: the body has an explicit start tag or content. At the
+ * end of its input the parser always adds an empty body, which proves nothing.
+ */
+function bodyHasBegun(document: T.Document): boolean {
+  const html = childElement(document, "html");
+  const body = html && (childElement(html, "body") ?? childElement(html, "frameset"));
+  return Boolean(body && (body.sourceCodeLocation?.startTag || body.childNodes.some((node) => node.sourceCodeLocation)));
+}
+
+/** The document parsed with locations up to where its head is final (the whole of it, at worst). */
+function parseThroughHead(html: string): { document: T.Document; complete: boolean } {
+  for (let size = FIRST_PREFIX_CHARS; ; size *= 4) {
+    const complete = size >= html.length;
+    const document = parse(complete ? html : html.slice(0, size), { sourceCodeLocationInfo: true });
+    if (complete || bodyHasBegun(document)) return { document, complete };
+  }
+}
+
+/** Whether the document has a viewport meta tag, parsing the rest of it only when that can matter. */
+function documentHasViewport(html: string, throughHead: { document: T.Document; complete: boolean }): boolean {
+  // A tag cut off at the end of a prefix is dropped by the parser, so what it found is really there.
+  const inPrefix = hasViewportMeta(throughHead.document);
+  if (inPrefix || throughHead.complete) return inPrefix;
+  // "viewport" can only appear in an attribute as written, or spelled with character references.
+  if (!/viewport/i.test(html) && !html.includes("&")) return false;
+  return hasViewportMeta(parse(html));
+}
+
 /** The served form of an upload: the document as stored plus the defensive block at the end of <head>. */
 export function injectDefensiveHead(source: string): string {
   // Browsers drop a leading BOM while decoding; parse5 would read it as text and imply <head> before the doctype.
   const bom = source.startsWith(BOM) ? BOM : "";
   const html = source.slice(bom.length);
-  const document = parse(html, { sourceCodeLocationInfo: true });
-  const offset = headEndOffset(document);
-  const block = (hasViewportMeta(document) ? "" : VIEWPORT_META) + STYLE_ELEMENT;
+  const throughHead = parseThroughHead(html);
+  const offset = headEndOffset(throughHead.document);
+  const block = (documentHasViewport(html, throughHead) ? "" : VIEWPORT_META) + STYLE_ELEMENT;
   return bom + html.slice(0, offset) + block + html.slice(offset);
 }

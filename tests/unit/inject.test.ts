@@ -1,6 +1,6 @@
 import { parse, serialize, type DefaultTreeAdapterTypes as T } from "parse5";
 import { describe, expect, it } from "vitest";
-import { DEFENSIVE_STYLE, VIEWPORT_META, injectDefensiveHead } from "@/lib/serving/inject";
+import { DEFENSIVE_STYLE, FIRST_PREFIX_CHARS, VIEWPORT_META, injectDefensiveHead } from "@/lib/serving/inject";
 
 const STYLE = `<style data-htmldrop>${DEFENSIVE_STYLE}</style>`;
 
@@ -119,6 +119,57 @@ describe("injectDefensiveHead", () => {
   it("handles an empty document and one with only a head start tag", () => {
     expect(injectDefensiveHead("")).toBe(`${VIEWPORT_META}${STYLE}`);
     expect(injectDefensiveHead("<head>")).toBe(`<head>${VIEWPORT_META}${STYLE}`);
+  });
+
+  describe("documents longer than the first parsed prefix", () => {
+    const filler = (chars: number) => `<p>${"words & more words ".repeat(Math.ceil(chars / 19))}</p>`;
+
+    it("finds the end of a head that is itself longer than the prefix", () => {
+      const source = `<html><head><style>${"p{color:red}".repeat(FIRST_PREFIX_CHARS / 4)}</style><title>t</title></head><body>x</body></html>`;
+      const output = injectDefensiveHead(source);
+      expect(output).toContain(`<title>t</title>${VIEWPORT_META}${STYLE}</head>`);
+      expectWellInjected(source, output);
+    });
+
+    it("finds the end of a long head without </head>", () => {
+      const source = `<title>t</title><!--${"c".repeat(FIRST_PREFIX_CHARS * 2)}--><meta charset="utf-8"><p>body</p>`;
+      const output = injectDefensiveHead(source);
+      expect(output).toContain(`<meta charset="utf-8">${VIEWPORT_META}${STYLE}<p>body</p>`);
+      expectWellInjected(source, output);
+    });
+
+    it("counts a viewport far down the body, as written or spelled with character references", () => {
+      for (const meta of ['<meta name="viewport" content="width=device-width">', '<meta name="&#118;iew&#x50;ort" content="width=device-width">']) {
+        const source = `<html><head><title>t</title></head><body>${filler(FIRST_PREFIX_CHARS * 3)}${meta}</body></html>`;
+        const output = injectDefensiveHead(source);
+        expect(output, meta).not.toContain(VIEWPORT_META);
+        expectWellInjected(source, output);
+      }
+    });
+
+    it("neither counts nor misses a viewport tag cut in two by the prefix", () => {
+      const meta = '<meta name="viewport" content="width=device-width">';
+      for (let cut = 1; cut < meta.length; cut += 7) {
+        const before = `<html><head><title>t</title></head><body><p>${"x".repeat(FIRST_PREFIX_CHARS - 50)}</p>`;
+        const source = `${before.slice(0, FIRST_PREFIX_CHARS - cut)}${meta}</body></html>`;
+        const output = injectDefensiveHead(source);
+        expect(output, `cut ${cut}`).not.toContain(VIEWPORT_META);
+        expectWellInjected(source, output);
+      }
+    });
+
+    it("adds a viewport to a long document that has none", () => {
+      const source = `<!DOCTYPE html><html><head><title>t</title></head><body>${filler(FIRST_PREFIX_CHARS * 5)}<!-- viewport --></body></html>`;
+      const output = injectDefensiveHead(source);
+      expect(output).toContain(`<title>t</title>${VIEWPORT_META}${STYLE}</head>`);
+      expectWellInjected(source, output);
+    });
+
+    it("handles a frameset document", () => {
+      const source = `<html><head><title>f</title></head><frameset cols="50%,50%"><frame src="a.html"><frame src="b.html"></frameset>${"<!-- x -->".repeat(FIRST_PREFIX_CHARS / 5)}</html>`;
+      const output = injectDefensiveHead(source);
+      expect(output).toContain(`<title>f</title>${VIEWPORT_META}${STYLE}</head>`);
+    });
   });
 
   // How long this takes is measured by `npm run bench`, not asserted here.
