@@ -5,10 +5,11 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
+import { authBodyRefusal } from "@/lib/api/body";
 import { ConfigError, getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/ratelimit/client-key";
+import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { isRawPath, serveRaw } from "@/lib/serving/raw";
 import { flushViewCounts } from "@/lib/serving/views";
 
@@ -27,8 +28,15 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((request, response) => {
-    // Set here, never taken from the client: per-client rate limits (lib/ratelimit/client-key.ts) trust it.
-    request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? "unknown";
+    // Set here, never taken from the client: per-client rate limits and the local sign-in trust them.
+    const client = describeClient(request.socket.remoteAddress, request.headers, config.trustProxy);
+    request.headers[CLIENT_ADDRESS_HEADER] = client.address;
+    request.headers[LOCAL_CLIENT_HEADER] = client.local ? "1" : "0";
+    const refusal = authBodyRefusal(request.url ?? "/", request.headers);
+    if (refusal) {
+      response.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(JSON.stringify(refusal.body));
+      return;
+    }
     // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
     if (isRawPath(request.url)) {
       void serveRaw({ method: request.method ?? "GET", url: request.url!, headers: request.headers }).then((raw) => {

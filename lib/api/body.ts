@@ -1,5 +1,6 @@
 import { SPEC_LIMITS } from "@/lib/config";
-import { ApiError } from "@/lib/errors";
+import type { IncomingHttpHeaders } from "node:http";
+import { ApiError, type ErrorBody } from "@/lib/errors";
 
 /**
  * The largest JSON body that could still be valid: every limited string fully escaped
@@ -19,17 +20,42 @@ function bodyTooLarge(carriesHtml: boolean): ApiError {
   });
 }
 
+function smallBodyTooLarge(maxBytes: number): ApiError {
+  return new ApiError("invalid_arg", `The request body exceeds ${maxBytes} bytes, more than any valid request to this endpoint.`, { max_bytes: maxBytes });
+}
+
+/** next-auth's forms and the device flow's JSON are small; see authBodyRefusal. */
+export const AUTH_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * next-auth reads a whole body before looking at it, and Next's proxy caps bodies only at 10 MB, so
+ * server.ts refuses a large /api/auth/* body, or one of unstated length, before any of it is read.
+ * (On Vercel the platform's own 4.5 MB cap applies.)
+ */
+export function authBodyRefusal(url: string, headers: IncomingHttpHeaders): { status: number; body: ErrorBody } | null {
+  if (!url.startsWith("/api/auth/")) return null;
+  const declared = headers["content-length"];
+  if (declared === undefined && headers["transfer-encoding"] !== undefined) {
+    return { status: 411, body: smallBodyTooLarge(AUTH_BODY_MAX_BYTES).toBody() };
+  }
+  if (declared !== undefined && Number(declared) > AUTH_BODY_MAX_BYTES) return { status: 413, body: smallBodyTooLarge(AUTH_BODY_MAX_BYTES).toBody() };
+  return null;
+}
+
 type ReadOptions = {
   /** What an empty body reads as; without it, an empty body is invalid_json. */
   emptyAs?: unknown;
   /** Whether the endpoint takes html, which decides how an oversized body is reported. */
   carriesHtml?: boolean;
+  /** A lower ceiling for endpoints whose valid bodies are small. */
+  maxBytes?: number;
 };
 
-/** Reads a JSON body without ever buffering more than MAX_BODY_BYTES. */
-export async function readJsonBody(request: Request, { emptyAs, carriesHtml = false }: ReadOptions = {}): Promise<unknown> {
+/** Reads a JSON body without ever buffering more than MAX_BODY_BYTES (or `maxBytes`). */
+export async function readJsonBody(request: Request, { emptyAs, carriesHtml = false, maxBytes = MAX_BODY_BYTES }: ReadOptions = {}): Promise<unknown> {
+  const tooLarge = () => (maxBytes < MAX_BODY_BYTES ? smallBodyTooLarge(maxBytes) : bodyTooLarge(carriesHtml));
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw bodyTooLarge(carriesHtml);
+  if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (request.body) {
@@ -38,9 +64,9 @@ export async function readJsonBody(request: Request, { emptyAs, carriesHtml = fa
       const { done, value } = await reader.read();
       if (done) break;
       received += value.byteLength;
-      if (received > MAX_BODY_BYTES) {
+      if (received > maxBytes) {
         await reader.cancel();
-        throw bodyTooLarge(carriesHtml);
+        throw tooLarge();
       }
       chunks.push(value);
     }

@@ -1,4 +1,5 @@
 import { isLoopbackHost } from "@/lib/config";
+import { LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 
 type HeaderSource = { get(name: string): string | null };
 
@@ -10,10 +11,15 @@ function hostnameOf(hostHeader: string): string | null {
   }
 }
 
-/** True when the request was addressed to a loopback name: neither Host nor a proxy's X-Forwarded-Host names anything else. */
+/**
+ * True when the request comes from this machine and was addressed to a loopback name. Host alone is not
+ * enough: any client can write it, so server.ts's record of the connection must agree (on Vercel,
+ * where server.ts does not run, no request is local).
+ */
 export function isLoopbackRequest(headers: HeaderSource): boolean {
   const hosts = [headers.get("host"), headers.get("x-forwarded-host")].filter((value): value is string => Boolean(value));
-  return hosts.length > 0 && hosts.every((host) => host.split(",").every((one) => isLoopbackHost(hostnameOf(one.trim()) ?? "")));
+  const addressedToLoopback = hosts.length > 0 && hosts.every((host) => host.split(",").every((one) => isLoopbackHost(hostnameOf(one.trim()) ?? "")));
+  return addressedToLoopback && headers.get(LOCAL_CLIENT_HEADER) === "1";
 }
 
 /** The same check over next-auth's plain header object. */

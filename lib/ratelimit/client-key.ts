@@ -1,17 +1,40 @@
-import { getConfig } from "@/lib/config";
+import type { IncomingHttpHeaders } from "node:http";
+import { isLoopbackHost } from "@/lib/config";
 
 type HeaderSource = { get(name: string): string | null };
 
-/** server.ts writes the socket's address here on every request, overwriting whatever a client sent. */
+/** server.ts writes the client's address here on every request, overwriting whatever a client sent. */
 export const CLIENT_ADDRESS_HEADER = "x-htmldrop-client";
+/** server.ts writes "1" here when the client is on this machine, "0" otherwise; never taken from a client. */
+export const LOCAL_CLIENT_HEADER = "x-htmldrop-local-client";
+
+const PROXY_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"];
+
+export function isLoopbackAddress(address: string): boolean {
+  return isLoopbackHost(address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ""));
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(",") : value;
+}
 
 /**
- * Whose per-client budget a request spends. X-Forwarded-For is believed only when the operator
- * declares a proxy in front (TRUST_PROXY=true), since any client can send it; on Vercel, where
- * server.ts does not run, the platform's x-real-ip.
+ * Who sent a request, as server.ts sees it. X-Forwarded-For is believed only when the operator declares
+ * a proxy in front (TRUST_PROXY=true), and then only its last entry: the one the proxy appended, where
+ * the earlier ones are whatever the client wrote. A client is local when its address is loopback and,
+ * without a declared proxy, nothing says the request was relayed: a proxy on this machine would
+ * otherwise make every visitor look local.
  */
-export function clientKeyFromHeaders(headers: HeaderSource, trustProxy: boolean = getConfig().trustProxy): string {
-  const forwarded = trustProxy ? headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  const address = process.env.VERCEL ? headers.get("x-real-ip") : forwarded || headers.get(CLIENT_ADDRESS_HEADER);
+export function describeClient(socketAddress: string | undefined, headers: IncomingHttpHeaders, trustProxy: boolean): { address: string; local: boolean } {
+  const forwarded = trustProxy ? headerText(headers["x-forwarded-for"])?.split(",").at(-1)?.trim() : undefined;
+  if (forwarded) return { address: forwarded, local: isLoopbackAddress(forwarded) };
+  const address = socketAddress ?? "unknown";
+  const relayed = PROXY_HEADERS.some((name) => headers[name] !== undefined);
+  return { address, local: isLoopbackAddress(address) && !relayed };
+}
+
+/** Whose per-client budget a request spends: what server.ts recorded, or on Vercel the platform's x-real-ip. */
+export function clientKeyFromHeaders(headers: HeaderSource): string {
+  const address = process.env.VERCEL ? headers.get("x-real-ip") : headers.get(CLIENT_ADDRESS_HEADER);
   return (address || "unknown").slice(0, 64).toLowerCase();
 }

@@ -10,6 +10,7 @@ export type RateLimitPolicy = { limit: number; windowMs: number; code: ErrorCode
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 export const PASSCODE_ATTEMPTS_PER_WINDOW = 10;
+export const PASSCODE_ATTEMPTS_PER_DROP_PER_HOUR = 100;
 
 /** Every rate limit of the service, by name. Identifiers say whose budget a hit spends. */
 export function rateLimitPolicies() {
@@ -58,6 +59,14 @@ export function rateLimitPolicies() {
       windowMs: 15 * MINUTE,
       code: "rate_limited",
       message: `Too many passcode attempts: at most ${PASSCODE_ATTEMPTS_PER_WINDOW} per 15 minutes for this drop. Try again later.`,
+    },
+    // Per drop across all clients, so that guessing from many addresses stays slow too. Viewers who
+    // already unlocked keep their cookie; a flood can only delay new unlocks.
+    passcodeAttemptsPerDrop: {
+      limit: PASSCODE_ATTEMPTS_PER_DROP_PER_HOUR,
+      windowMs: 60 * MINUTE,
+      code: "rate_limited",
+      message: `Too many passcode attempts on this drop from everyone: at most ${PASSCODE_ATTEMPTS_PER_DROP_PER_HOUR} per hour. Try again later.`,
     },
   } satisfies Record<string, RateLimitPolicy>;
 }

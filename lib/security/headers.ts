@@ -27,3 +27,14 @@ export function appSecurityHeaders(): Record<string, string> {
     "referrer-policy": "strict-origin-when-cross-origin",
   };
 }
+
+/**
+ * True for requests addressed to CONTENT_ORIGIN when it is a host of its own: there only raw drops are
+ * served, so no page of the app (and no cookie of it) ever lives on the origin where user HTML runs.
+ */
+export function isDropsOnlyHost(host: string | null): boolean {
+  const { contentOrigin, publicUrl } = getConfig();
+  if (!host || contentOrigin === publicUrl) return false;
+  const contentHost = new URL(contentOrigin).host;
+  return host === contentHost && host !== new URL(publicUrl).host;
+}

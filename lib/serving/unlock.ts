@@ -74,12 +74,14 @@ export function unlockCookieAttributes(slug: string): string {
 export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: "not_locked" } | { outcome: "wrong_passcode" } | { outcome: "not_found" };
 
 /**
- * Checks a passcode for a drop. The attempt is counted against the client's budget for this drop
- * BEFORE the passcode is verified (rate_limited ApiError when spent), so guessing stays slow.
+ * Checks a passcode for a drop. The attempt is counted against the client's budget for this drop, then
+ * the drop's budget across all clients, BEFORE the passcode is verified (rate_limited ApiError when
+ * spent), so guessing stays slow from one address or many.
  */
 export async function unlockDrop(slug: string, passcode: string, client: string): Promise<UnlockResult> {
   if (!SLUG_PATTERN.test(slug)) return { outcome: "not_found" };
   await assertRateLimit("passcodeAttempts", `${slug}:${client}`);
+  await assertRateLimit("passcodeAttemptsPerDrop", slug);
   const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true } });
   if (!drop) return { outcome: "not_found" };
   if (!drop.passcodeHash) return { outcome: "not_locked" };

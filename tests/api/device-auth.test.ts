@@ -15,7 +15,7 @@ let clients = 0;
 /** Each test spends its own per-client rate-limit budget. */
 function newClient(): string {
   clients += 1;
-  return `198.51.100.${clients}`;
+  return `127.0.100.${clients}`;
 }
 
 function advanceClock(seconds: number): void {

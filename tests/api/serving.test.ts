@@ -16,7 +16,7 @@ beforeAll(async () => {
   // Drops on another origin, as a usercontent domain would be.
   contentOrigin = `http://127.0.0.1:${port}`;
   app = await startApp({ env: { PORT: String(port), CONTENT_ORIGIN: contentOrigin, HTMLDROP_TEST_CLOCK_FILE: clock.file } });
-  origin = `http://127.0.0.1:${port}`;
+  origin = app.baseUrl;
   token = await app.createToken("serving-alice");
 });
 afterAll(async () => app?.stop());
@@ -302,6 +302,73 @@ describe("passcode gate", () => {
     // Another drop has its own budget.
     const other = await createDrop({ passcode: "sesame" });
     expect((await unlock(other.slug, "sesame")).headers.get("set-cookie")).toMatch(/^hd_unlock=/);
+  });
+});
+
+describe("a separate CONTENT_ORIGIN", () => {
+  it("serves raw drops and nothing of the app", async () => {
+    const drop = await createDrop({});
+    expect((await fetch(`${contentOrigin}/p/${drop.slug}/raw`)).status).toBe(200);
+    for (const path of ["/", "/dashboard", `/p/${drop.slug}`, "/verify", "/api/auth/signin", "/docs"]) {
+      const res = await fetch(`${contentOrigin}${path}`, { redirect: "manual" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+    // The app's own host still serves them.
+    expect((await get(`/p/${drop.slug}`)).status).toBe(200);
+  });
+
+  it("sends the app's security headers on next-auth's pages too", async () => {
+    const res = await get("/api/auth/signin");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("passcode attempts behind a declared proxy (TRUST_PROXY=true)", () => {
+  let proxied: TestApp;
+  let proxiedToken: string;
+  beforeAll(async () => {
+    proxied = await startApp({ env: { TRUST_PROXY: "true", HTMLDROP_TEST_CLOCK_FILE: clock.file } });
+    proxiedToken = await proxied.createToken("serving-proxied");
+  });
+  afterAll(async () => proxied?.stop());
+
+  async function lockedDrop(): Promise<string> {
+    const res = await proxied.api("/api/drops", { method: "POST", token: proxiedToken, body: { title: "locked", html: "<p/>", passcode: "sesame" } });
+    expect(res.status).toBe(201);
+    return res.body.slug;
+  }
+
+  function attempt(slug: string, passcode: string, forwardedFor: string) {
+    return fetch(`${proxied.baseUrl}/p/${slug}/unlock`, {
+      method: "POST",
+      body: new URLSearchParams({ passcode }),
+      headers: { "x-forwarded-for": forwardedFor },
+      redirect: "manual",
+    }).then((res) => res.headers.get("location"));
+  }
+
+  it("keys the client by the address the proxy appended, not by what the client wrote before it", async () => {
+    clock.startWindow(60 * MINUTE_MS);
+    const slug = await lockedDrop();
+    for (let i = 0; i < 10; i++) expect(await attempt(slug, "wrong", `10.0.0.${i}, 203.0.113.9`)).toBe(`/p/${slug}?error=wrong`);
+    expect(await attempt(slug, "sesame", "10.0.0.99, 203.0.113.9")).toBe(`/p/${slug}?error=limited`);
+    expect(await attempt(slug, "sesame", "203.0.113.10")).toBe(`/p/${slug}`);
+  });
+
+  it("caps attempts on one drop across all clients at 100 an hour", async () => {
+    clock.startWindow(60 * MINUTE_MS);
+    const slug = await lockedDrop();
+    const clients = Array.from({ length: 10 }, (_, i) => `198.51.100.${i}`);
+    const answers = await Promise.all(clients.map(async (client) => Promise.all(Array.from({ length: 10 }, () => attempt(slug, "wrong", client)))));
+    expect(answers.flat().every((location) => location === `/p/${slug}?error=wrong`)).toBe(true);
+    expect(await attempt(slug, "sesame", "198.51.100.200")).toBe(`/p/${slug}?error=limited`);
+    // Another drop has its own budget.
+    const other = await lockedDrop();
+    expect(await attempt(other, "sesame", "198.51.100.201")).toBe(`/p/${other}`);
   });
 });
 

@@ -38,7 +38,7 @@ async function send(session: Browserless, path: string, init: RequestInit = {}):
 }
 
 /** Signs in with the local username provider; the jar then holds a next-auth session. */
-export async function signInLocally(origin: string, username: string, client = "203.0.113.10"): Promise<Browserless> {
+export async function signInLocally(origin: string, username: string, client = "127.0.0.10"): Promise<Browserless> {
   const session: Browserless = { origin, jar: new CookieJar(), client };
   const csrf = (await (await send(session, "/api/auth/csrf")).json()) as { csrfToken: string };
   const response = await send(session, "/api/auth/callback/credentials", {

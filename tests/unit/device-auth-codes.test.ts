@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { newUserCode, normalizeUserCode } from "@/lib/device-auth/codes";
-import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
+import { clientKeyFromHeaders, describeClient } from "@/lib/ratelimit/client-key";
 
 describe("user codes", () => {
   it("are two groups of four unambiguous consonants", () => {
@@ -26,23 +26,38 @@ describe("user codes", () => {
 const headers = (values: Record<string, string>) => new Headers(values);
 
 describe("request origin checks", () => {
+  const local = { "x-htmldrop-local-client": "1" };
   it.each([
-    [{ host: "localhost:3000" }, true],
-    [{ host: "127.0.0.1:3000" }, true],
-    [{ host: "[::1]:3000" }, true],
-    [{ host: "app.localhost" }, true],
-    [{ host: "localhost:3000", "x-forwarded-host": "htmldrop.example.com" }, false],
-    [{ host: "192.168.1.20:3000" }, false],
-    [{ host: "localhost.example.com" }, false],
-    [{}, false],
+    [{ host: "localhost:3000", ...local }, true],
+    [{ host: "127.0.0.1:3000", ...local }, true],
+    [{ host: "[::1]:3000", ...local }, true],
+    [{ host: "app.localhost", ...local }, true],
+    // A forged Host from another machine: server.ts recorded the connection as not local.
+    [{ host: "localhost:3000", "x-htmldrop-local-client": "0" }, false],
+    [{ host: "localhost:3000" }, false],
+    [{ host: "localhost:3000", "x-forwarded-host": "htmldrop.example.com", ...local }, false],
+    [{ host: "192.168.1.20:3000", ...local }, false],
+    [{ host: "localhost.example.com", ...local }, false],
+    [{ ...local }, false],
   ])("treats %j as loopback: %s", (values, expected) => {
     expect(isLoopbackRequest(headers(values))).toBe(expected);
   });
 
-  it("keys clients by the address server.ts records, and by X-Forwarded-For only behind a declared proxy", () => {
-    const spoofed = headers({ "x-forwarded-for": "203.0.113.7, 10.0.0.1", "x-htmldrop-client": "127.0.0.1" });
-    expect(clientKeyFromHeaders(spoofed, false)).toBe("127.0.0.1");
-    expect(clientKeyFromHeaders(spoofed, true)).toBe("203.0.113.7");
-    expect(clientKeyFromHeaders(headers({}), false)).toBe("unknown");
+  it.each([
+    ["a direct loopback connection", "127.0.0.1", {}, false, { address: "127.0.0.1", local: true }],
+    ["IPv6 and IPv4-mapped loopback", "::ffff:127.0.0.1", {}, false, { address: "::ffff:127.0.0.1", local: true }],
+    ["another machine", "192.0.2.7", { host: "localhost:3000" }, false, { address: "192.0.2.7", local: false }],
+    ["a loopback connection relayed by an undeclared proxy", "127.0.0.1", { "x-forwarded-for": "192.0.2.7" }, false, { address: "127.0.0.1", local: false }],
+    ["a proxy relaying with Forwarded", "::1", { forwarded: "for=192.0.2.7" }, false, { address: "::1", local: false }],
+    ["a declared proxy: the entry it appended, not the client's", "127.0.0.1", { "x-forwarded-for": "127.0.0.1, 203.0.113.7" }, true, { address: "203.0.113.7", local: false }],
+    ["a declared proxy relaying a local client", "127.0.0.1", { "x-forwarded-for": "127.0.0.9" }, true, { address: "127.0.0.9", local: true }],
+    ["a declared proxy without X-Forwarded-For", "127.0.0.1", {}, true, { address: "127.0.0.1", local: true }],
+  ])("describes %s", (_, socket, incoming, trustProxy, expected) => {
+    expect(describeClient(socket, incoming, trustProxy)).toEqual(expected);
+  });
+
+  it("keys clients by the address server.ts records", () => {
+    expect(clientKeyFromHeaders(headers({ "x-forwarded-for": "203.0.113.7", "x-htmldrop-client": "127.0.0.1" }))).toBe("127.0.0.1");
+    expect(clientKeyFromHeaders(headers({}))).toBe("unknown");
   });
 });

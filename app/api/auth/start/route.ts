@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
   try {
-    const body = parseInput(startDeviceAuthBodySchema, await readJsonBody(request, { emptyAs: {} }));
+    const body = parseInput(startDeviceAuthBodySchema, await readJsonBody(request, { emptyAs: {}, maxBytes: 4096 }));
     return jsonResponse(await startDeviceAuth({ label: body.label ?? null, clientKey: clientKeyFromHeaders(request.headers) }));
   } catch (error) {
     return errorResponse(error);
