@@ -38,3 +38,17 @@ export function isDropsOnlyHost(host: string | null): boolean {
   const contentHost = new URL(contentOrigin).host;
   return host === contentHost && host !== new URL(publicUrl).host;
 }
+
+/**
+ * A form POST from a page of this same host. Browsers send Origin on every POST; a request without one
+ * does not come from another site's page.
+ */
+export function isSameOriginPost(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (origin === null) return true;
+  try {
+    return new URL(origin).host === request.headers.get("host");
+  } catch {
+    return false;
+  }
+}

@@ -288,6 +288,13 @@ describe("passcode gate", () => {
     const setCookie = res.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^hd_unlock=; Max-Age=0; /);
     expect(setCookie).toContain(`Path=/p/${drop.slug}`);
+
+    // Another site's page cannot lock it for the visitor; the viewer's own form can.
+    const forged = await fetch(`${origin}/p/${drop.slug}/lock`, { method: "POST", redirect: "manual", headers: { origin: "https://evil.example" } });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get("set-cookie")).toBeNull();
+    const own = await fetch(`${origin}/p/${drop.slug}/lock`, { method: "POST", redirect: "manual", headers: { origin } });
+    expect(own.status).toBe(303);
   });
 
   it("rate limits passcode attempts per client and drop, before verifying", async () => {

@@ -1,11 +1,13 @@
 import { lockCookie } from "@/lib/serving/unlock";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { isSameOriginPost } from "@/lib/security/headers";
 
 type Context = { params: Promise<{ slug: string }> };
 
-/** "Lock again": forgets this browser's unlock for the drop. */
-export async function POST(_request: Request, { params }: Context): Promise<Response> {
+/** "Lock again": forgets this browser's unlock for the drop. Only the viewer's own form may ask. */
+export async function POST(request: Request, { params }: Context): Promise<Response> {
   const { slug } = await params;
   if (!SLUG_PATTERN.test(slug)) return new Response(null, { status: 404 });
+  if (!isSameOriginPost(request)) return new Response(null, { status: 403 });
   return new Response(null, { status: 303, headers: { location: `/p/${slug}`, "set-cookie": lockCookie(slug), "cache-control": "no-store" } });
 }
