@@ -212,7 +212,7 @@ describe("error envelopes", () => {
     expect(missing.status).toBe(401);
     expect(missing.body.error.code).toBe("token_required");
     expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="htmldrop"');
-    const unknown = await app.api("/api/me", { token: `${token.slice(0, -4)}AAAA` });
+    const unknown = await app.api("/api/me", { token: `${token.slice(0, -4)}${token.endsWith("AAAA") ? "BBBB" : "AAAA"}` });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get("www-authenticate")).toBe('Bearer realm="htmldrop", error="invalid_token"');
   });
