@@ -1,5 +1,5 @@
-import { SPEC_LIMITS } from "@/lib/config";
 import type { IncomingHttpHeaders } from "node:http";
+import { SPEC_LIMITS } from "@/lib/config";
 import { ApiError, type ErrorBody } from "@/lib/errors";
 
 /**
@@ -36,7 +36,8 @@ export function authBodyRefusal(url: string, headers: IncomingHttpHeaders): { st
   if (!url.startsWith("/api/auth/")) return null;
   const declared = headers["content-length"];
   if (declared === undefined && headers["transfer-encoding"] !== undefined) {
-    return { status: 411, body: smallBodyTooLarge(AUTH_BODY_MAX_BYTES).toBody() };
+    const message = `Send this body with a Content-Length header; it may be at most ${AUTH_BODY_MAX_BYTES} bytes.`;
+    return { status: 411, body: new ApiError("invalid_arg", message, { max_bytes: AUTH_BODY_MAX_BYTES }).toBody() };
   }
   if (declared !== undefined && Number(declared) > AUTH_BODY_MAX_BYTES) return { status: 413, body: smallBodyTooLarge(AUTH_BODY_MAX_BYTES).toBody() };
   return null;

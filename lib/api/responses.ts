@@ -36,7 +36,8 @@ export function errorResponse(error: unknown): Response {
   return jsonResponse(apiError.toBody(), apiError.status, headers);
 }
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
 type Handler = (request: Request) => Response;
 
 export function methodNotAllowed(request: Request, allowed: readonly string[], reason?: string): Response {
@@ -50,9 +51,9 @@ export function methodNotAllowed(request: Request, allowed: readonly string[], r
  * a route exports these instead (`export const { PUT, DELETE } = otherMethods("GET", "POST")`) so the
  * refusal carries the spec's Error body and an Allow header.
  */
-export function otherMethods(...allowed: (typeof HTTP_METHODS)[number][]): Record<(typeof HTTP_METHODS)[number], Handler> {
+export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler> {
   const refuse: Handler = (request) => methodNotAllowed(request, allowed);
-  return Object.fromEntries(HTTP_METHODS.map((method) => [method, refuse])) as Record<(typeof HTTP_METHODS)[number], Handler>;
+  return Object.fromEntries(HTTP_METHODS.map((method) => [method, refuse])) as Record<HttpMethod, Handler>;
 }
 
 /** Any method on a path under /api that no route serves. */

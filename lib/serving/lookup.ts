@@ -53,6 +53,9 @@ function postgresLookups(url: string): LookupCoalescer<Lookup, ServedVersion | n
   const holder = globalThis as CoalescerHolder;
   if (!holder[COALESCER_KEY]) {
     const pool = new pg.Pool({ ...postgresConnection(url).poolConfig, max: PG_CONNECTIONS });
+    // An idle connection that drops (a database restart) is replaced on the next query; unheard, its
+    // error would surface as an uncaught exception.
+    pool.on("error", (error) => console.error("htmldrop: serving connection to PostgreSQL lost", error.message));
     const runBatch = async (lookups: Lookup[]) => {
       const values = [lookups.map((lookup) => lookup.slug), lookups.map((lookup) => lookup.version)];
       const { rows } = await pool.query<ServedVersion & { index: number }>({ ...PG_BATCH, values });
