@@ -90,7 +90,7 @@ export const sortBySchema = z.enum(SORT_FIELDS).default("created_at").describe("
 export const sortOrderSchema = z.enum(SORT_ORDERS).default("desc").describe("Sort direction.");
 
 export const metadataFilterSchema = z
-  .array(z.tuple([z.string(), z.string()]))
+  .array(z.tuple([z.string(), z.string()]), { error: "filter with metadata.<key>=<value>, one parameter per key" })
   .transform((pairs, ctx) => {
     const filters: [string, string][] = [];
     for (const [key, value] of pairs) {
@@ -116,7 +116,11 @@ export const listDropsQuerySchema = z.strictObject({
 
 export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
 
-/** Turns URL query parameters into the input of listDropsQuerySchema; `metadata.<key>` may repeat. */
+/**
+ * Turns URL query parameters into the input of listDropsQuerySchema; `metadata.<key>` may repeat. A bare
+ * `metadata=` stays a string, which the schema refuses: ignoring it would list every drop, and the
+ * lookup-then-mutate recipe would then overwrite whichever came first.
+ */
 export function listQueryInput(params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const metadata: [string, string][] = [];
@@ -124,7 +128,7 @@ export function listQueryInput(params: URLSearchParams): Record<string, unknown>
     if (name.startsWith("metadata.")) metadata.push([name.slice("metadata.".length), value]);
     else input[name] = value;
   }
-  return { ...input, metadata };
+  return { ...input, metadata: input.metadata ?? metadata };
 }
 
 export const dropSchema = z

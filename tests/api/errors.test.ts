@@ -134,6 +134,13 @@ const cases: Case[] = [
     status: 400,
     error: { code: "invalid_arg", details: { fields: [{ field: "metadata.project" }] } },
   },
+  {
+    name: "metadata filter without a key",
+    method: "GET",
+    path: () => "/api/drops?metadata=project:alpha",
+    status: 400,
+    error: { code: "invalid_arg", message: /metadata\.<key>=<value>/, details: { fields: [{ field: "metadata" }] } },
+  },
   { name: "metadata filter with an empty key", method: "GET", path: () => "/api/drops?metadata.=x", status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "metadata." }] } } },
   { name: "malformed token id", method: "DELETE", path: () => "/api/tokens/XYZ", status: 400, error: { code: "invalid_arg", details: { fields: [{ field: "id" }] } } },
   { name: "poll token longer than any issued", method: "GET", path: () => `/api/auth/poll?token=${"a".repeat(201)}`, status: 404, error: { code: "not_found" } },
