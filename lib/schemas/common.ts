@@ -24,16 +24,16 @@ export const slugSchema = z
   .regex(SLUG_PATTERN)
   .describe("Identifier of the drop, as found in its url: lower-case letters and digits.");
 
-export const METADATA_KEY_PATTERN = /^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/;
-// Checked before lower-casing, so that no non-ASCII letter (the Kelvin sign, say) lower-cases into a valid key.
-const METADATA_KEY_INPUT_PATTERN = /^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$/;
+// The spec's ^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$, case-insensitive. Checked before lower-casing, so that no
+// non-ASCII letter (the Kelvin sign, say) lower-cases into a valid key.
+const METADATA_KEY_PATTERN = /^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$/;
 // As a key of a JavaScript object it names the prototype, so a map could not hold it.
 const RESERVED_METADATA_KEY = "__proto__";
 
 export const metadataKeySchema = z
   .string()
   .max(SPEC_LIMITS.metadataKeyMaxChars, `metadata keys are at most ${SPEC_LIMITS.metadataKeyMaxChars} characters`)
-  .regex(METADATA_KEY_INPUT_PATTERN, "metadata keys use letters, digits, '_', '.', '-' and neither start nor end with '.' or '-'")
+  .regex(METADATA_KEY_PATTERN, "metadata keys use letters, digits, '_', '.', '-' and neither start nor end with '.' or '-'")
   .transform((key) => key.toLowerCase())
   .refine((key) => key !== RESERVED_METADATA_KEY, `the metadata key ${RESERVED_METADATA_KEY} is reserved`);
 
