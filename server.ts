@@ -28,15 +28,6 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((request, response) => {
-    // Set here, never taken from the client: per-client rate limits and the local sign-in trust them.
-    const client = describeClient(request.socket.remoteAddress, request.headers, config.trustProxy);
-    request.headers[CLIENT_ADDRESS_HEADER] = client.address;
-    request.headers[LOCAL_CLIENT_HEADER] = client.local ? "1" : "0";
-    const refusal = authBodyRefusal(request.url ?? "/", request.headers);
-    if (refusal) {
-      response.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(JSON.stringify(refusal.body));
-      return;
-    }
     // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
     if (isRawPath(request.url)) {
       void serveRaw({ method: request.method ?? "GET", url: request.url!, headers: request.headers }).then((raw) => {
@@ -44,6 +35,16 @@ async function main(): Promise<void> {
       });
       return;
     }
+    const refusal = authBodyRefusal(request.url ?? "/", request.headers);
+    if (refusal) {
+      response.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(JSON.stringify(refusal.body));
+      return;
+    }
+    // Set here, never taken from the client: per-client rate limits and the local sign-in trust them.
+    // (The raw path above needs neither.)
+    const client = describeClient(request.socket.remoteAddress, request.headers, config.trustProxy);
+    request.headers[CLIENT_ADDRESS_HEADER] = client.address;
+    request.headers[LOCAL_CLIENT_HEADER] = client.local ? "1" : "0";
     handle(request, response).catch((error: unknown) => {
       console.error("htmldrop: request failed", error);
       if (!response.headersSent) response.writeHead(500).end();
