@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { db, isUniqueViolation } from "@/lib/db";
-import { storeBlob } from "@/lib/blobs";
+import { prepareBlob, storeBlob } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { CreateDropInput, DropJson } from "@/lib/schemas/drops";
@@ -25,8 +25,9 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
   }
   await assertWriteAllowed(userId);
   const { limits } = getConfig();
-  // Hashing is slow by design: do it before the transaction holds any lock.
+  // Hashing and planning are slow: do them before the transaction holds any lock.
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
+  const prepared = await prepareBlob(input.html, userId);
   try {
     const body = await db().$transaction(async (tx) => {
       const reserved = await tx.user.updateMany({ where: { id: userId, dropCount: { lt: limits.dropsPerAccount } }, data: { dropCount: { increment: 1 } } });
@@ -36,7 +37,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
           retry_after_seconds: 3600,
         });
       }
-      const blob = await storeBlob(tx, input.html);
+      const blob = await storeBlob(tx, prepared);
       const createdAt = new Date(now());
       const drop = await tx.drop.create({
         data: {

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { db, isUniqueViolation } from "@/lib/db";
-import { storeBlob } from "@/lib/blobs";
+import { prepareBlob, storeBlob } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
@@ -26,6 +26,8 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
   assertSlug(slug);
   await assertWriteAllowed(userId);
   const { limits } = getConfig();
+  // Planning the served form is slow for large documents: do it before the transaction holds any lock.
+  const prepared = await prepareBlob(input.html, userId);
   try {
     return await db().$transaction(async (tx) => {
       const drop = await getOwnedDrop(userId, slug, tx);
@@ -48,7 +50,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
         }
         throw versionConflict(current.latestVersion, expectedVersion);
       }
-      const blob = await storeBlob(tx, input.html);
+      const blob = await storeBlob(tx, prepared);
       const at = new Date(now());
       await tx.version.create({
         data: { id: newId(), dropId: drop.id, number: current.versionSeq, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt: at },

@@ -89,13 +89,42 @@ function documentHasViewport(html: string, throughHead: { document: T.Document; 
   return hasViewportMeta(parse(html));
 }
 
-/** The served form of an upload: the document as stored plus the defensive block at the end of <head>. */
-export function injectDefensiveHead(source: string): string {
+/**
+ * Where the defensive block goes in the stored bytes, and whether it brings a viewport tag. Computed
+ * once per blob (off the main thread, see injection-pool.ts) and stored beside it, so serving a
+ * drop is a splice, whatever the document.
+ */
+export type InjectionPlan = { offsetBytes: number; addViewport: boolean };
+
+export function planInjection(source: string): InjectionPlan {
   // Browsers drop a leading BOM while decoding; parse5 would read it as text and imply <head> before the doctype.
   const bom = source.startsWith(BOM) ? BOM : "";
   const html = source.slice(bom.length);
   const throughHead = parseThroughHead(html);
-  const offset = headEndOffset(throughHead.document);
-  const block = (documentHasViewport(html, throughHead) ? "" : VIEWPORT_META) + STYLE_ELEMENT;
-  return bom + html.slice(0, offset) + block + html.slice(offset);
+  const offset = bom.length + headEndOffset(throughHead.document);
+  return { offsetBytes: Buffer.byteLength(source.slice(0, offset), "utf8"), addViewport: !documentHasViewport(html, throughHead) };
+}
+
+/**
+ * The plan for when parsing is refused (it ran out of time or memory): the block at the very end,
+ * where browsers still apply a <style> and honour a viewport tag. Linear time, no tree.
+ */
+export function fallbackPlan(bytes: Uint8Array): InjectionPlan {
+  return { offsetBytes: bytes.length, addViewport: !/viewport/i.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")) };
+}
+
+export function injectionBlock(plan: InjectionPlan): string {
+  return (plan.addViewport ? VIEWPORT_META : "") + STYLE_ELEMENT;
+}
+
+/** The served bytes: the upload as stored with the block spliced in. */
+export function applyInjection(bytes: Buffer, plan: InjectionPlan): Buffer {
+  const offset = Math.min(plan.offsetBytes, bytes.length);
+  return Buffer.concat([bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)]);
+}
+
+/** The served form of an upload: the document as stored plus the defensive block at the end of <head>. */
+export function injectDefensiveHead(source: string): string {
+  const bytes = Buffer.from(source, "utf8");
+  return applyInjection(bytes, planInjection(source)).toString("utf8");
 }

@@ -1,10 +1,12 @@
-// The bytes served for a stored blob never change (the blob is content-addressed and the injection is
-// deterministic), so they are cached in process by sha256, with their ETag and compressed forms.
+// The bytes served for a stored blob never change (the blob is content-addressed and its injection plan
+// is fixed when it is stored), so they are cached in process by sha256, with their ETag and compressed
+// forms. Building them is a splice and a small hash: no parsing and no pass over the body on the event loop.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import { readBlob } from "@/lib/blobs";
-import { injectDefensiveHead } from "./inject";
+import { readBlob, savePlan } from "@/lib/blobs";
+import { applyInjection, injectionBlock } from "./inject";
+import { planInjectionOffThread } from "./injection-pool";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -47,8 +49,15 @@ function account(state: Cache, sha256: string, bytes: number): void {
 async function buildDocument(sha256: string): Promise<ServedDocument | null> {
   const stored = await readBlob(sha256);
   if (!stored) return null;
-  const identity = Buffer.from(injectDefensiveHead(stored.toString("utf8")), "utf8");
-  const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 32);
+  let plan = stored.plan;
+  if (!plan) {
+    // Stored before plans existed: planned once, in the blob's own turn, then kept.
+    plan = await planInjectionOffThread(stored.bytes, `blob:${sha256}`);
+    await savePlan(sha256, plan);
+  }
+  const identity = applyInjection(stored.bytes, plan);
+  // The served bytes are a function of the blob, the offset and the block, so hashing those names them.
+  const tag = createHash("sha256").update(`${sha256}\n${plan.offsetBytes}\n${injectionBlock(plan)}`).digest("base64url").slice(0, 32);
   return { identity, tag, encoded: {} };
 }
 

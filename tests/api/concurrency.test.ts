@@ -98,3 +98,36 @@ describe("concurrent writes", () => {
     expect(list.body.data.filter((d: { title: string }) => d.title === "report")).toHaveLength(1);
   });
 });
+
+describe("concurrent delete and re-upload of the same bytes", () => {
+  let roomy: TestApp;
+  let roomyToken: string;
+  beforeAll(async () => {
+    roomy = await startApp({ env: { LIMIT_WRITES_PER_MINUTE: "100000", LIMIT_WRITES_PER_DAY: "100000" } });
+    roomyToken = await roomy.createToken("recycler");
+  });
+  afterAll(async () => roomy?.stop());
+
+  it("never answers 5xx, keeps every referenced blob and leaves no orphan", async () => {
+    const keeper = (await roomy.api("/api/drops", { method: "POST", token: roomyToken, body: { title: "keeper", html: "<p>start</p>" } })).body;
+    const failures: string[] = [];
+    for (let round = 0; round < 60; round++) {
+      const html = `<p>shared bytes ${round}</p>`;
+      const doomed = await roomy.api("/api/drops", { method: "POST", token: roomyToken, body: { title: `doomed ${round}`, html } });
+      expect(doomed.status).toBe(201);
+      // The last reference to a blob goes away while another write references the same bytes.
+      const [deleted, reuploaded] = await Promise.all([
+        roomy.api(`/api/drops/${doomed.body.slug}`, { method: "DELETE", token: roomyToken }),
+        roomy.api(`/api/drops/${keeper.slug}`, { method: "PUT", token: roomyToken, body: { html } }),
+      ]);
+      if (deleted.status !== 204) failures.push(`round ${round}: delete ${deleted.status} ${deleted.text}`);
+      if (reuploaded.status !== 200) failures.push(`round ${round}: put ${reuploaded.status} ${reuploaded.text}`);
+    }
+    expect(failures).toEqual([]);
+
+    const [count] = await roomy.sql<{ orphans: number }>(`SELECT COUNT(*) AS orphans FROM "Blob" b WHERE NOT EXISTS (SELECT 1 FROM "Version" v WHERE v."blobSha" = b."sha256")`);
+    expect(Number(count!.orphans)).toBe(0);
+    const raw = await fetch(`${roomy.baseUrl}/p/${keeper.slug}/raw`);
+    expect(await raw.text()).toContain("<p>shared bytes 59</p>");
+  });
+});

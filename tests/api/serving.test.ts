@@ -1,5 +1,6 @@
 // The public side over real HTTP: raw endpoint headers and caching, the passcode gate's cookies,
 // PUT visibility and view counts. Runs on SQLite and PostgreSQL.
+import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type TestApp } from "../helpers/app";
@@ -72,6 +73,22 @@ describe("raw endpoint", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
     expect((await get(`/p/${drop.slug}/raw`, {}, "POST")).status).toBe(405);
+  });
+
+  it("plans a blob stored before injection plans existed on its first serve, once", async () => {
+    const source = "<html><head><title>old</title></head><body><p>from before</p></body></html>";
+    const drop = await createDrop({ html: source });
+    const sha = createHash("sha256").update(source).digest("hex");
+    const planned = `SELECT "injectOffset" AS "offset", "injectViewport" AS "viewport" FROM "Blob" WHERE "sha256" = '${sha}'`;
+    const [atWrite] = await app.sql<{ offset: number; viewport: unknown }>(planned);
+    expect(atWrite!.offset).toBe(source.indexOf("</head>"));
+    await app.sql(`UPDATE "Blob" SET "injectOffset" = NULL, "injectViewport" = NULL WHERE "sha256" = '${sha}'`);
+
+    const res = await get(`/p/${drop.slug}/raw`);
+    expect(await res.text()).toBe(source.replace("</head>", `<meta name="viewport" content="width=device-width, initial-scale=1"><style data-htmldrop>${STYLE}</style></head>`));
+    const [afterServe] = await app.sql<{ offset: number; viewport: unknown }>(planned);
+    expect(afterServe!.offset).toBe(atWrite!.offset);
+    expect(Boolean(afterServe!.viewport)).toBe(true);
   });
 
   it("sets cache headers per case: latest, pinned, locked", async () => {

@@ -38,7 +38,7 @@ export type TestApp = {
   /** The service's own admin command: creates the local account if needed and returns a new token. */
   createToken(login: string, label?: string): Promise<string>;
   api<T = any>(path: string, init?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
-  /** Reads the app's database directly, for facts the API does not expose (blob rows, counters). */
+  /** Queries the app's database directly, for facts the API does not expose (blob rows, counters) and to stage old data. */
   sql<T = Record<string, unknown>>(query: string): Promise<T[]>;
   logs(): string;
   stop(): Promise<void>;
@@ -104,9 +104,14 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
     logs: () => output,
     async sql(query) {
       if (!database) {
-        const sqlite = new Database(join(dataDir, "htmldrop.db"), { readonly: true });
+        const sqlite = new Database(join(dataDir, "htmldrop.db"));
         try {
-          return sqlite.prepare(query).all() as never[];
+          const statement = sqlite.prepare(query);
+          if (!statement.reader) {
+            statement.run();
+            return [];
+          }
+          return statement.all() as never[];
         } finally {
           sqlite.close();
         }
