@@ -58,15 +58,6 @@ function isForeignKeyViolation(error: unknown): boolean {
   return cause?.kind === "ForeignKeyConstraintViolation";
 }
 
-export type StoredDocument = { bytes: Buffer; plan: InjectionPlan | null };
-
-export async function readBlob(sha256: string): Promise<StoredDocument | null> {
-  const blob = await db().blob.findUnique({ where: { sha256 }, select: { bytes: true, injectOffset: true, injectViewport: true } });
-  if (!blob) return null;
-  const plan = blob.injectOffset === null || blob.injectViewport === null ? null : { offsetBytes: blob.injectOffset, addViewport: blob.injectViewport };
-  return { bytes: Buffer.from(blob.bytes), plan };
-}
-
 /** Records the plan of a blob stored before plans existed (once per blob, never per request). */
 export async function savePlan(sha256: string, plan: InjectionPlan): Promise<void> {
   await db().blob.updateMany({ where: { sha256, injectOffset: null }, data: { injectOffset: plan.offsetBytes, injectViewport: plan.addViewport } });

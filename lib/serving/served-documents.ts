@@ -4,9 +4,10 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import { readBlob, savePlan } from "@/lib/blobs";
+import { savePlan } from "@/lib/blobs";
 import { applyInjection, injectionBlock } from "./inject";
 import { planInjectionOffThread } from "./injection-pool";
+import { readServedBlob } from "./lookup";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -47,7 +48,7 @@ function account(state: Cache, sha256: string, bytes: number): void {
 }
 
 async function buildDocument(sha256: string): Promise<ServedDocument | null> {
-  const stored = await readBlob(sha256);
+  const stored = await readServedBlob(sha256);
   if (!stored) return null;
   let plan = stored.plan;
   if (!plan) {
