@@ -18,7 +18,11 @@ const SECURITY_HEADERS = {
   // Keeps the iframe's unlock token (and the drop's address) out of requests to third-party resources.
   "referrer-policy": "no-referrer",
 };
-export const CACHE_PINNED = "public, max-age=31536000, immutable";
+// A version's bytes never change, but whether they may be served does (a passcode set later, a deleted
+// version or drop). Shared caches therefore keep a pinned version one minute and then revalidate (a
+// cheap 304 by ETag while it is still public), so a lock or delete reaches every CDN within about two
+// minutes; a viewer's own browser may keep what it already saw for five.
+export const CACHE_PINNED = "public, max-age=300, s-maxage=60, stale-while-revalidate=60";
 export const CACHE_LATEST = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 export const CACHE_PRIVATE = "private, no-store";
 

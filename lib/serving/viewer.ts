@@ -58,7 +58,7 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     latestVersion: drop.latestVersion,
     versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
     context: selected.context,
-    // Pinned to the version shown, so the frame's bytes are immutable and cacheable for a year.
+    // Pinned to the version shown, so the frame never switches content under the page around it.
     frameSrc: `${contentOrigin}/p/${slug}/raw?v=${number}${token}`,
     url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
   };

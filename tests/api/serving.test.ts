@@ -96,7 +96,8 @@ describe("raw endpoint", () => {
     const latest = await get(`/p/${open.slug}/raw`);
     expect(latest.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
     const pinned = await get(`/p/${open.slug}/raw?v=1`);
-    expect(pinned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Never immutable: a passcode set later or a deleted version must leave shared caches within minutes.
+    expect(pinned.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=60, stale-while-revalidate=60");
     expect(pinned.headers.get("etag")).toBe(latest.headers.get("etag"));
 
     const locked = await createDrop({ passcode: "sesame" });
