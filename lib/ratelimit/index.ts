@@ -89,14 +89,19 @@ export function retryAfterSeconds(resetAt: number): number {
   return Math.max(1, Math.ceil((resetAt - now()) / 1000));
 }
 
-/** Counts one hit and throws the policy's 429 when the budget is spent. */
+function limitReached(policy: RateLimitPolicy, resetAt: number): ApiError {
+  return new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfterSeconds(resetAt) });
+}
+
+/**
+ * Counts one hit and throws the policy's 429 when the budget is spent. When the counters cannot be
+ * reached, it throws 503 service_unavailable (fail closed): every policy here guards a write, a
+ * sign-in or a passcode guess, none of which may go uncounted.
+ */
 export async function assertRateLimit(name: RateLimitPolicyName, identifier: string): Promise<void> {
   const policy: RateLimitPolicy = rateLimitPolicies()[name];
   const result = await rateLimitBackend().hit(`${name}:${identifier}`, policy.limit, policy.windowMs);
-  if (!result.success) {
-    const retryAfter = retryAfterSeconds(result.resetAt);
-    throw new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfter });
-  }
+  if (!result.success) throw limitReached(policy, result.resetAt);
 }
 
 /** Every mutating call of an account, on REST, MCP and the dashboard, goes through here. */
