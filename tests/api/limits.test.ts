@@ -108,3 +108,29 @@ describe("with REDIS_URL, limits are counted in Redis by @upstash/ratelimit", ()
     expect(await app.sql(`SELECT * FROM "RateLimitCounter"`)).toEqual([]);
   });
 });
+
+describe("passcode attempts", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => app?.stop());
+
+  const attempt = (slug: string) => fetch(`${app.baseUrl}/p/${slug}/unlock`, { method: "POST", body: new URLSearchParams({ passcode: "guess-1234" }), redirect: "manual" });
+  const counters = async () => (await app.sql<{ key: string }>(`SELECT "key" FROM "RateLimitCounter" WHERE "key" LIKE 'passcode%' ORDER BY "key"`)).map((row) => row.key);
+
+  it("are counted only on drops that exist and have a passcode", async () => {
+    const token = await app.createToken("gatekeeper");
+    const open = await app.api("/api/drops", { method: "POST", token, body: { title: "open", html: "<p/>" } });
+    const locked = await app.api("/api/drops", { method: "POST", token, body: { title: "locked", html: "<p/>", passcode: "sesame-1234" } });
+
+    for (let i = 0; i < 40; i++) expect((await attempt(`nosuchdrop${String(i).padStart(3, "0")}`)).status).toBe(303);
+    for (let i = 0; i < 5; i++) expect((await attempt(open.body.slug)).status).toBe(303);
+    expect(await counters()).toEqual([]);
+
+    expect((await attempt(locked.body.slug)).headers.get("location")).toBe(`/p/${locked.body.slug}?error=wrong`);
+    const keys = await counters();
+    expect(keys).toHaveLength(2);
+    expect(keys.every((key) => key.includes(locked.body.slug))).toBe(true);
+  });
+});
