@@ -3,7 +3,7 @@ import { now } from "@/lib/clock";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 import { databaseBackend } from "./database-backend";
 import { createRedisBackend } from "./redis-backend";
-import type { RateLimitBackend } from "./types";
+import { type RateLimitBackend, windowOf } from "./types";
 
 export type RateLimitPolicy = { limit: number; windowMs: number; code: ErrorCode; message: string };
 
@@ -118,4 +118,17 @@ export async function writeUsage(userId: string): Promise<{ thisMinute: number; 
     backend.used(`writesPerDay:${userId}`, policies.writesPerDay.windowMs),
   ]);
   return { thisMinute, today };
+}
+
+/**
+ * Refuses a write of an account whose budget is already spent, without counting a hit. Write routes
+ * call it right after authentication, before reading the body, so a spent token gets its 429 at
+ * once instead of making the server receive (or wait for) an upload it will refuse.
+ */
+export async function assertWriteBudgetLeft(userId: string): Promise<void> {
+  const policies = rateLimitPolicies();
+  const usage = await writeUsage(userId);
+  const at = now();
+  if (usage.thisMinute >= policies.writesPerMinute.limit) throw limitReached(policies.writesPerMinute, windowOf(at, policies.writesPerMinute.windowMs).resetAt);
+  if (usage.today >= policies.writesPerDay.limit) throw limitReached(policies.writesPerDay, windowOf(at, policies.writesPerDay.windowMs).resetAt);
 }
