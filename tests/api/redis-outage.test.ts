@@ -50,6 +50,10 @@ describe("with REDIS_URL, a stalled or stopped Redis", () => {
       expect(attempt.status).toBe(303);
       expect(attempt.headers.get("location")).toBe(`/p/${lockedSlug}?error=unavailable`);
       expect(attempt.headers.get("set-cookie")).toBeNull();
+      // A code look-up on the verification page says to try again instead of failing.
+      const verify = await fetch(`${app.baseUrl}/verify?code=BCDF-GHJK`);
+      expect(verify.status).toBe(200);
+      expect(await verify.text()).toContain('data-notice="unavailable"');
       // Reads count against nothing and still work.
       expect((await app.api(`/api/drops/${lockedSlug}`, { token })).status).toBe(200);
     } finally {
