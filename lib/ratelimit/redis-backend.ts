@@ -9,7 +9,7 @@ import { type RateLimitBackend, windowOf } from "./types";
  * How long a limit check may wait for Redis before the request is refused (fail closed): a self-hosted
  * Redis answers in about a millisecond; Upstash's REST API over HTTPS may need a new TLS connection.
  */
-export const REDIS_DEADLINE_MS = { redis: 300, upstash: 500 } as const;
+const REDIS_DEADLINE_MS = { redis: 300, upstash: 500 } as const;
 /** What a refused request is told to wait: ioredis reconnects within about 2 s of Redis coming back. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -46,7 +46,7 @@ function ioredisClient(url: string): ScriptingClient {
     down = true;
   });
   redis.on("ready", () => {
-    if (down) console.error("htmldrop: Redis is back");
+    if (down) console.log("htmldrop: Redis is back");
     down = false;
   });
   const scriptsBySha = new Map<string, string>();
