@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   quota_exceeded: 429,
   version_limit_reached: 429,
   internal_error: 500,
+  // Not in the spec's set: a dependency (database, rate-limit store) is down; always with Retry-After.
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -52,6 +54,11 @@ export class ApiError extends Error {
   toBody(): ErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
   }
+}
+
+/** A dependency outage: the request was not carried out, and may be repeated after `retryAfterSeconds`. */
+export function serviceUnavailable(message: string, retryAfterSeconds: number): ApiError {
+  return new ApiError("service_unavailable", message, { retry_after_seconds: retryAfterSeconds });
 }
 
 export type ErrorBody = { error: { code: string; message: string; details?: ErrorDetails } };

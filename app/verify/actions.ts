@@ -3,8 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getSessionUser } from "@/lib/auth/session";
-import { approveDeviceAuth, type ApproveOutcome } from "@/lib/device-auth";
-import { isApiError } from "@/lib/errors";
+import { approveDeviceAuth, refusalNotice, type ApproveOutcome } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { verifyPath } from "./paths";
 
@@ -12,14 +11,15 @@ import { verifyPath } from "./paths";
 export async function approveDeviceAction(formData: FormData): Promise<void> {
   const code = String(formData.get("code") ?? "").slice(0, 32);
   const user = await getSessionUser();
-  let outcome: ApproveOutcome | "rateLimited" = "signedOut";
+  let outcome: ApproveOutcome | "rateLimited" | "unavailable" = "signedOut";
   if (user) {
     try {
       outcome = await approveDeviceAuth({ code, userId: user.userId, clientKey: clientKeyFromHeaders(await headers()) });
     } catch (error) {
-      if (!isApiError(error) || error.code !== "rate_limited") throw error;
-      outcome = "rateLimited";
+      const notice = refusalNotice(error);
+      if (!notice) throw error;
+      outcome = notice;
     }
   }
-  redirect(verifyPath(code, outcome === "rateLimited" || outcome === "signedOut" ? outcome : undefined));
+  redirect(verifyPath(code, outcome === "rateLimited" || outcome === "unavailable" || outcome === "signedOut" ? outcome : undefined));
 }

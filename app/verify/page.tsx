@@ -3,8 +3,7 @@ import { headers } from "next/headers";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { signInMethods, type SignInMethod } from "@/lib/auth/next-auth";
 import { getSessionUser, signInPath, signOutPath, type SessionUser } from "@/lib/auth/session";
-import { DEVICE_AUTH_MESSAGES, describeDeviceAuth, isDeviceAuthMessageKey, type DeviceAuthMessageKey, type DeviceAuthView } from "@/lib/device-auth";
-import { isApiError } from "@/lib/errors";
+import { DEVICE_AUTH_MESSAGES, describeDeviceAuth, isDeviceAuthMessageKey, refusalNotice, type DeviceAuthMessageKey, type DeviceAuthView } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { approveDeviceAction } from "./actions";
 import { verifyPath } from "./paths";
@@ -93,20 +92,20 @@ function FlowBody({ flow, user, methods, devLoginElsewhere }: { flow: DeviceAuth
 export default async function VerifyPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const code = typeof params.code === "string" ? params.code.trim().slice(0, 32) : "";
-  const notice = isDeviceAuthMessageKey(params.notice) && (params.notice === "rateLimited" || params.notice === "signedOut") ? params.notice : null;
+  const notice = isDeviceAuthMessageKey(params.notice) && ["rateLimited", "unavailable", "signedOut"].includes(params.notice) ? params.notice : null;
   const requestHeaders = await headers();
   const loopbackHost = isLoopbackRequest(requestHeaders);
   const methods = signInMethods({ loopbackHost });
   const devLoginElsewhere = methods.length === 0 && !loopbackHost && signInMethods({ loopbackHost: true }).length > 0;
 
   let flow: DeviceAuthView | null = null;
-  let rateLimited = false;
+  let refused: ReturnType<typeof refusalNotice> = null;
   if (code) {
     try {
       flow = await describeDeviceAuth({ code, clientKey: clientKeyFromHeaders(requestHeaders) });
     } catch (error) {
-      if (!isApiError(error) || error.code !== "rate_limited") throw error;
-      rateLimited = true;
+      refused = refusalNotice(error);
+      if (!refused) throw error;
     }
   }
   const user = flow ? await getSessionUser() : null;
@@ -115,14 +114,14 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
     <main className={styles.page}>
       <h1>Approve a device</h1>
       {notice ? <Notice kind={notice} tone="error" /> : null}
-      {rateLimited ? <Notice kind="rateLimited" tone="error" /> : null}
+      {refused ? <Notice kind={refused} tone="error" /> : null}
       {!code ? (
         <>
           <p>An agent asked you to sign in to htmldrop. Enter the code it shows.</p>
           <CodeEntry />
         </>
       ) : null}
-      {code && !flow && !rateLimited ? (
+      {code && !flow && !refused ? (
         <>
           <Notice kind="invalidCode" tone="error" />
           <CodeEntry />

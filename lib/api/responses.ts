@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ApiError, isApiError } from "@/lib/errors";
+import { isDatabaseOutage } from "@/lib/db/outage";
+import { ApiError, isApiError, serviceUnavailable } from "@/lib/errors";
 import { apiErrorFromZod } from "@/lib/schemas/errors";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
@@ -12,12 +13,22 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 }
 
-/** Any thrown value → the spec's Error shape. Internal failures are logged and never described to the caller. */
+/** A restart or failover usually takes seconds; clients that honour Retry-After come back then. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Any thrown value → the spec's Error shape. A database that cannot be used at all is a 503 with
+ * Retry-After; other internal failures are logged and never described to the caller.
+ */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (error instanceof z.ZodError) return apiErrorFromZod(error, undefined);
   if (typeof error === "object" && error !== null && (error as { code?: string }).code === "P2025") {
     return new ApiError("not_found", "The requested resource does not exist.");
+  }
+  if (isDatabaseOutage(error)) {
+    console.error("htmldrop: database unavailable:", error instanceof Error ? error.message.trim().split("\n").at(-1) : error);
+    return serviceUnavailable(`The database is unavailable right now; retry in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`, DATABASE_RETRY_AFTER_SECONDS);
   }
   console.error("htmldrop: unhandled error", error);
   return new ApiError("internal_error", "Something went wrong on our side; the request may be retried.");

@@ -1,9 +1,9 @@
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { getConfig } from "@/lib/config";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { postgresConnection } from "./connection";
+import { DurableSqliteAdapter } from "./sqlite-adapter";
 
 /** Both generated clients share one model; the SQLite one's types describe either. */
 export type Db = SqliteClient;
@@ -13,7 +13,7 @@ export { Prisma };
 function createClient(): Db {
   const { database } = getConfig();
   if (database.provider === "sqlite") {
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: database.file, timeout: 10_000 }, { timestampFormat: "unixepoch-ms" }) });
+    return new SqliteClient({ adapter: new DurableSqliteAdapter(database.file) });
   }
   const { poolConfig, schema } = postgresConnection(database.url);
   return new PostgresClient({ adapter: new PrismaPg({ ...poolConfig, max: 10 }, { schema }) }) as unknown as Db;

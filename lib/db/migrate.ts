@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import type { Config } from "@/lib/config";
 import { postgresConnection } from "./connection";
+import { SQLITE_SYNCHRONOUS } from "./sqlite-adapter";
 
 /**
  * Applies prisma/migrations/<provider>/<name>/migration.sql in order, recording each in Prisma's own
@@ -44,6 +45,7 @@ function migrateSqlite(file: string): string[] {
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");
+    db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
     db.exec(BOOKKEEPING_SQL);
     const applied = new Set(db.prepare(`SELECT "migration_name" AS name FROM "_prisma_migrations" WHERE "rolled_back_at" IS NULL`).all().map((row) => (row as { name: string }).name));
     const done: string[] = [];

@@ -1,6 +1,6 @@
 export { approveDeviceAuth, type ApproveOutcome } from "./approve";
 export { normalizeUserCode } from "./codes";
 export { describeDeviceAuth, type DeviceAuthView } from "./describe";
-export { DEVICE_AUTH_MESSAGES, isDeviceAuthMessageKey, type DeviceAuthMessageKey } from "./messages";
+export { DEVICE_AUTH_MESSAGES, isDeviceAuthMessageKey, refusalNotice, type DeviceAuthMessageKey } from "./messages";
 export { pollDeviceAuth } from "./poll";
 export { startDeviceAuth } from "./start";

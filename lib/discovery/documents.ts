@@ -88,6 +88,6 @@ export function buildLlmsTxt(): string {
     `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${op.auth ? " (token)" : ""}: ${op.summary}`).join("\n")}`,
     `## MCP (${f.mcpUrl}, bearer token on every request)\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}`,
     `## Limits\n${f.limitList.map(([name, value]) => `- ${name}: ${value}`).join("\n")}`,
-    `## Error codes (switch on error.code; 429 carries Retry-After)\n${errorGuide().map((entry) => `- ${entry.code} (${entry.status}): ${entry.meaning}`).join("\n")}`,
+    `## Error codes (switch on error.code; 429 and 503 carry Retry-After)\n${errorGuide().map((entry) => `- ${entry.code} (${entry.status}): ${entry.meaning}`).join("\n")}`,
   ].join("\n\n") + "\n";
 }

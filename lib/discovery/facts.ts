@@ -54,6 +54,7 @@ export const ERROR_GUIDE: Record<ErrorCode, string> = {
   quota_exceeded: "The account holds the maximum number of drops: delete some.",
   version_limit_reached: "The drop holds the maximum number of versions: delete old versions.",
   internal_error: "A fault on the server: retry later.",
+  service_unavailable: "The database or the rate-limit store is unreachable: retry after `Retry-After` seconds (an Idempotency-Key keeps a retried POST from publishing twice).",
 };
 
 export function errorGuide(): { code: ErrorCode; status: number; meaning: string }[] {

@@ -48,7 +48,7 @@ export function buildOnboardingMarkdown(): string {
 
     `## 7. Versions\n\n- \`GET ${base}/api/drops/<slug>/versions\`: every version (\`version\`, \`size_bytes\`, \`has_context\`, \`created_at\`).\n- \`GET ${base}/api/drops/<slug>/v/<n>\`: one version with its \`context\`.\n- \`DELETE ${base}/api/drops/<slug>/v/<n>\`: remove one; if it was the head, \`latest_version\` falls back. The only remaining version cannot be deleted (409 \`last_version_cannot_be_deleted\`).\n- \`${base}/p/<slug>?v=<n>\` shows a specific version; \`DELETE ${base}/api/drops/<slug>\` removes the drop and all versions (204).`,
 
-    `## 8. Errors to switch on\n\n| code | status | meaning and what to do |\n|---|---|---|\n${errorGuide().map((entry) => `| \`${entry.code}\` | ${entry.status} | ${entry.meaning} |`).join("\n")}\n\nEvery 429 carries a \`Retry-After\` header and \`details.retry_after_seconds\` with the same number of seconds: wait that long, then retry.`,
+    `## 8. Errors to switch on\n\n| code | status | meaning and what to do |\n|---|---|---|\n${errorGuide().map((entry) => `| \`${entry.code}\` | ${entry.status} | ${entry.meaning} |`).join("\n")}\n\nEvery 429 and 503 carries a \`Retry-After\` header and \`details.retry_after_seconds\` with the same number of seconds: wait that long, then retry.`,
 
     `## 9. Limits\n\n| limit | value |\n|---|---|\n${f.limitList.map(([name, value]) => `| ${name} | ${value} |`).join("\n")}`,
 

@@ -56,7 +56,7 @@ function errorExample(code: ErrorCode, facts: ReturnType<typeof discoveryFacts>)
       ? { max_bytes: facts.limits.htmlMaxBytes }
       : code === "context_too_large"
         ? { max_bytes: facts.limits.contextMaxBytes }
-        : ERROR_STATUS[code] === 429
+        : ERROR_STATUS[code] === 429 || ERROR_STATUS[code] === 503
           ? { retry_after_seconds: 42 }
           : code === "invalid_arg"
             ? { fields: [{ field: "pageSize", message: `Too big: expected number to be <=${facts.limits.pageSizeMax}` }] }
@@ -71,7 +71,7 @@ function errorResponses(operation: Operation, facts: ReturnType<typeof discovery
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `Error; \`error.code\` is one of: ${codes.join(", ")}.`,
-      ...(status === 429 ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : {}),
+      ...(status === 429 || status === 503 ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : {}),
       content: { "application/json": { schema: ref("Error"), examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, facts)])) } },
     };
   }
@@ -173,7 +173,7 @@ export function buildOpenApiDocument() {
         },
       },
       headers: {
-        RetryAfter: { description: "Seconds until the next window opens; equals details.retry_after_seconds.", schema: { type: "integer", minimum: 1 } },
+        RetryAfter: { description: "Seconds to wait before retrying (until the limit's window opens, or the dependency is expected back); equals details.retry_after_seconds.", schema: { type: "integer", minimum: 1 } },
       },
     },
   };

@@ -225,6 +225,11 @@ export const OPERATIONS: Operation[] = [
   },
 ];
 
+/** Every JSON endpoint that reads the database or counts a limit can meet an outage of either. */
+function reachesDependencies(operation: Operation): boolean {
+  return operation.tag !== "Discovery" && operation.tag !== "Public";
+}
+
 export function operationErrors(operation: Operation): ErrorCode[] {
-  return [...new Set([...(operation.auth ? AUTH_ERRORS : []), ...operation.errors])];
+  return [...new Set([...(operation.auth ? AUTH_ERRORS : []), ...operation.errors, ...(reachesDependencies(operation) ? (["service_unavailable"] as const) : [])])];
 }

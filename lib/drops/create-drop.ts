@@ -3,15 +3,24 @@ import { now } from "@/lib/clock";
 import { db, isUniqueViolation } from "@/lib/db";
 import { prepareBlob, storeBlob } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
-import { assertWriteAllowed } from "@/lib/ratelimit";
+import { assertWriteAllowed, assertWriteBudgetLeft } from "@/lib/ratelimit";
 import type { CreateDropInput, DropJson } from "@/lib/schemas/drops";
 import { hashPasscode } from "@/lib/security/passcodes";
 import { newId, newSlug } from "@/lib/security/random";
 import { normalizeDescription, tagRows } from "./access";
-import { findReplay, recordResponse, requestFingerprint, type Replay } from "./idempotency";
+import { findReplay, hasRecordedResponse, recordResponse, requestFingerprint, type Replay } from "./idempotency";
 import { toDropJson } from "./serialize";
 
 export type CreateDropResult = { status: number; body: DropJson; replayed: boolean };
+
+/**
+ * Before the body is read: a spent write budget refuses a create at once, except a repeat under an
+ * idempotency key that may replay its first response (replays are not writes).
+ */
+export async function assertCreateBudgetLeft(userId: string, idempotencyKey?: string): Promise<void> {
+  if (idempotencyKey && (await hasRecordedResponse(userId, idempotencyKey))) return;
+  await assertWriteBudgetLeft(userId);
+}
 
 /**
  * Creates a drop with version 1. With an idempotency key, a repeat of the same request within 24 hours

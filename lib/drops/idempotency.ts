@@ -39,6 +39,12 @@ export async function findReplay(userId: string, key: string, fingerprint: strin
   return { status: row.status, body: JSON.parse(row.body) };
 }
 
+/** Whether a response was recorded under this key within the window, whatever request it answered. */
+export async function hasRecordedResponse(userId: string, key: string): Promise<boolean> {
+  const row = await db().idempotencyKey.findUnique({ where: { userId_key: { userId, key } }, select: { createdAt: true } });
+  return row !== null && row.createdAt.getTime() > now() - IDEMPOTENCY_WINDOW_MS;
+}
+
 /** Records a response in the transaction that produced it; a concurrent twin fails on the primary key. */
 export async function recordResponse(tx: Tx, userId: string, key: string, fingerprint: string, replay: Replay): Promise<void> {
   const at = now();

@@ -1,4 +1,4 @@
-export { createDrop } from "./create-drop";
+export { assertCreateBudgetLeft, createDrop } from "./create-drop";
 export { replaceDrop } from "./replace-drop";
 export { patchDrop } from "./patch-drop";
 export { deleteDrop } from "./delete-drop";

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { isIPv6 } from "node:net";
 import { isLoopbackHost } from "@/lib/config";
 
 type HeaderSource = { get(name: string): string | null };
@@ -33,8 +34,25 @@ export function describeClient(socketAddress: string | undefined, headers: Incom
   return { address, local: isLoopbackAddress(address) && !relayed };
 }
 
-/** Whose per-client budget a request spends: what server.ts recorded, or on Vercel the platform's x-real-ip. */
+/** The /64 network of an IPv6 address, written as its first four groups: `2001:db8:0:7::/64`. */
+function ipv6Network(address: string): string {
+  const groupsOf = (part: string) => (part === "" ? [] : part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])));
+  const [head = "", tail] = address.split("%")[0]!.split("::");
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups];
+  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(":")}::/64`;
+}
+
+/**
+ * Whose per-client budget a request spends: what server.ts recorded, or on Vercel the platform's
+ * x-real-ip. An IPv6 client is keyed by its /64, the block one subscriber or host usually holds:
+ * keyed per address, it could use a fresh budget (and add a counter row) with every request.
+ */
 export function clientKeyFromHeaders(headers: HeaderSource): string {
-  const address = process.env.VERCEL ? headers.get("x-real-ip") : headers.get(CLIENT_ADDRESS_HEADER);
-  return (address || "unknown").slice(0, 64).toLowerCase();
+  const address = (process.env.VERCEL ? headers.get("x-real-ip") : headers.get(CLIENT_ADDRESS_HEADER))?.trim().toLowerCase();
+  if (!address) return "unknown";
+  const mappedIPv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+  if (mappedIPv4) return mappedIPv4;
+  return (isIPv6(address) ? ipv6Network(address) : address).slice(0, 64);
 }

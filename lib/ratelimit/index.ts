@@ -3,7 +3,7 @@ import { now } from "@/lib/clock";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 import { databaseBackend } from "./database-backend";
 import { createRedisBackend } from "./redis-backend";
-import type { RateLimitBackend } from "./types";
+import { type RateLimitBackend, windowOf } from "./types";
 
 export type RateLimitPolicy = { limit: number; windowMs: number; code: ErrorCode; message: string };
 
@@ -89,14 +89,19 @@ export function retryAfterSeconds(resetAt: number): number {
   return Math.max(1, Math.ceil((resetAt - now()) / 1000));
 }
 
-/** Counts one hit and throws the policy's 429 when the budget is spent. */
+function limitReached(policy: RateLimitPolicy, resetAt: number): ApiError {
+  return new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfterSeconds(resetAt) });
+}
+
+/**
+ * Counts one hit and throws the policy's 429 when the budget is spent. When the counters cannot be
+ * reached, it throws 503 service_unavailable (fail closed): every policy here guards a write, a
+ * sign-in or a passcode guess, none of which may go uncounted.
+ */
 export async function assertRateLimit(name: RateLimitPolicyName, identifier: string): Promise<void> {
   const policy: RateLimitPolicy = rateLimitPolicies()[name];
   const result = await rateLimitBackend().hit(`${name}:${identifier}`, policy.limit, policy.windowMs);
-  if (!result.success) {
-    const retryAfter = retryAfterSeconds(result.resetAt);
-    throw new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfter });
-  }
+  if (!result.success) throw limitReached(policy, result.resetAt);
 }
 
 /** Every mutating call of an account, on REST, MCP and the dashboard, goes through here. */
@@ -113,4 +118,17 @@ export async function writeUsage(userId: string): Promise<{ thisMinute: number; 
     backend.used(`writesPerDay:${userId}`, policies.writesPerDay.windowMs),
   ]);
   return { thisMinute, today };
+}
+
+/**
+ * Refuses a write of an account whose budget is already spent, without counting a hit. Write routes
+ * call it right after authentication, before reading the body, so a spent token gets its 429 at
+ * once instead of making the server receive (or wait for) an upload it will refuse.
+ */
+export async function assertWriteBudgetLeft(userId: string): Promise<void> {
+  const policies = rateLimitPolicies();
+  const usage = await writeUsage(userId);
+  const at = now();
+  if (usage.thisMinute >= policies.writesPerMinute.limit) throw limitReached(policies.writesPerMinute, windowOf(at, policies.writesPerMinute.windowMs).resetAt);
+  if (usage.today >= policies.writesPerDay.limit) throw limitReached(policies.writesPerDay, windowOf(at, policies.writesPerDay.windowMs).resetAt);
 }

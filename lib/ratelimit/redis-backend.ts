@@ -2,7 +2,16 @@ import { createHash } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import IORedis from "ioredis";
+import { serviceUnavailable } from "@/lib/errors";
 import { type RateLimitBackend, windowOf } from "./types";
+
+/**
+ * How long a limit check may wait for Redis before the request is refused (fail closed): a self-hosted
+ * Redis answers in about a millisecond; Upstash's REST API over HTTPS may need a new TLS connection.
+ */
+const REDIS_DEADLINE_MS = { redis: 300, upstash: 500 } as const;
+/** What a refused request is told to wait: ioredis reconnects within about 2 s of Redis coming back. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The subset of a Redis client @upstash/ratelimit calls. Upstash's REST client has it natively;
@@ -20,7 +29,26 @@ type ScriptingClient = {
  * open-source Redis rejects it, so the shebang is dropped and the script cached under its own sha.
  */
 function ioredisClient(url: string): ScriptingClient {
-  const redis = new IORedis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const redis = new IORedis(url, {
+    enableAutoPipelining: true,
+    // A paused or stalled Redis: a command without an answer fails instead of waiting.
+    commandTimeout: REDIS_DEADLINE_MS.redis,
+    connectTimeout: 1000,
+    // A dropped connection fails the commands waiting on it at once (they would be retried
+    // later, long after the request was refused). Commands sent while a connection is being
+    // made still wait for it, within commandTimeout.
+    maxRetriesPerRequest: 0,
+  });
+  // ioredis emits an error per failed reconnect; log the outage once, and its end.
+  let down = false;
+  redis.on("error", (error: Error) => {
+    if (!down) console.error(`htmldrop: Redis unavailable, refusing rate-limited requests: ${error.message}`);
+    down = true;
+  });
+  redis.on("ready", () => {
+    if (down) console.log("htmldrop: Redis is back");
+    down = false;
+  });
   const scriptsBySha = new Map<string, string>();
   const argv = (args: unknown[]) => args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg)));
   const run = async (script: string, keys: string[], args: unknown[]) => {
@@ -48,9 +76,36 @@ function ioredisClient(url: string): ScriptingClient {
   };
 }
 
+/** Rejects when `work` has not settled within `ms`; the work itself is abandoned, not cancelled. */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Fail closed: when Redis does not answer within the deadline, or refuses the connection, the limit
+ * cannot be checked, and the request is refused with 503 rather than let through or answered 500.
+ */
+async function failClosed<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  try {
+    return await withDeadline(work(), ms);
+  } catch (error) {
+    console.error(`htmldrop: rate-limit check failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw serviceUnavailable(`The rate-limit store is not answering, so this request cannot be counted; retry in ${RETRY_AFTER_SECONDS} seconds.`, RETRY_AFTER_SECONDS);
+  }
+}
+
 export function createRedisBackend(options: { kind: "redis"; url: string } | { kind: "upstash"; url: string; token: string }): RateLimitBackend {
   const client: ScriptingClient =
     options.kind === "upstash" ? (new UpstashRedis({ url: options.url, token: options.token }) as unknown as ScriptingClient) : ioredisClient(options.url);
+  const deadline = REDIS_DEADLINE_MS[options.kind];
   const limiters = new Map<string, Ratelimit>();
   const limiterFor = (limit: number, windowMs: number) => {
     const id = `${limit}/${windowMs}`;
@@ -62,6 +117,8 @@ export function createRedisBackend(options: { kind: "redis"; url: string } | { k
         prefix: "htmldrop:rl",
         ephemeralCache: false,
         analytics: false,
+        // 0 turns off the library's own timeout, which lets a request through (success: true) when Redis is slow.
+        timeout: 0,
       });
       limiters.set(id, limiter);
     }
@@ -70,12 +127,12 @@ export function createRedisBackend(options: { kind: "redis"; url: string } | { k
 
   return {
     async hit(key, limit, windowMs) {
-      const result = await limiterFor(limit, windowMs).limit(key);
+      const result = await failClosed(() => limiterFor(limit, windowMs).limit(key), deadline);
       return { success: result.success, limit, remaining: result.remaining, resetAt: result.reset };
     },
     async used(key, windowMs) {
       // Same key layout as Ratelimit.fixedWindow: <prefix>:<identifier>:<window index>.
-      const value = await client.get(`htmldrop:rl:${key}:${windowOf(Date.now(), windowMs).index}`);
+      const value = await failClosed(() => client.get(`htmldrop:rl:${key}:${windowOf(Date.now(), windowMs).index}`), deadline);
       return Number(value ?? 0);
     },
   };

@@ -74,17 +74,18 @@ export function unlockCookieAttributes(slug: string): string {
 export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: "not_locked" } | { outcome: "wrong_passcode" } | { outcome: "not_found" };
 
 /**
- * Checks a passcode for a drop. The attempt is counted against the client's budget for this drop, then
- * the drop's budget across all clients, BEFORE the passcode is verified (rate_limited ApiError when
- * spent), so guessing stays slow from one address or many.
+ * Checks a passcode for a drop. Only attempts on a drop that exists and has a passcode are counted
+ * (counting the others would let anyone add a counter row per made-up slug): against the client's
+ * budget for this drop, then the drop's budget across all clients, BEFORE the passcode is verified
+ * (rate_limited ApiError when spent), so guessing stays slow from one address or many.
  */
 export async function unlockDrop(slug: string, passcode: string, client: string): Promise<UnlockResult> {
   if (!SLUG_PATTERN.test(slug)) return { outcome: "not_found" };
-  await assertRateLimit("passcodeAttempts", `${slug}:${client}`);
-  await assertRateLimit("passcodeAttemptsPerDrop", slug);
   const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true } });
   if (!drop) return { outcome: "not_found" };
   if (!drop.passcodeHash) return { outcome: "not_locked" };
+  await assertRateLimit("passcodeAttempts", `${slug}:${client}`);
+  await assertRateLimit("passcodeAttemptsPerDrop", slug);
   if (!(await verifyPasscode(passcode, drop.passcodeHash))) return { outcome: "wrong_passcode" };
   const value = createUnlockCookieValue(slug, drop.passcodeHash);
   return { outcome: "unlocked", cookie: `${UNLOCK_COOKIE}=${value}; Max-Age=${UNLOCK_COOKIE_MAX_AGE_SECONDS}; ${unlockCookieAttributes(slug)}` };

@@ -68,10 +68,11 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
 export const GATE_MESSAGES = {
   wrong: "That passcode is not right. Check it with whoever shared this link.",
   limited: "Too many attempts for this drop. Wait a few minutes, then try again.",
+  unavailable: "Passcodes cannot be checked right now. Try again in a few seconds.",
 } as const;
 
 export type GateError = keyof typeof GATE_MESSAGES;
 
 export function gateError(value: unknown): GateError | null {
-  return value === "wrong" || value === "limited" ? value : null;
+  return typeof value === "string" && Object.hasOwn(GATE_MESSAGES, value) ? (value as GateError) : null;
 }

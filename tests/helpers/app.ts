@@ -76,7 +76,8 @@ function waitForListening(child: ChildProcess, output: () => string): Promise<vo
   });
 }
 
-export async function startApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+/** `databaseUrl` rewrites the PostgreSQL URL the server gets (to route it through a proxy); `sql` still connects directly. */
+export async function startApp(options: { env?: Record<string, string>; databaseUrl?: (url: string) => string } = {}): Promise<TestApp> {
   // A caller may pick the port (to point CONTENT_ORIGIN at the same server under another host name).
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-test-"));
@@ -85,7 +86,7 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
     PORT: String(port),
     DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(database ? { DATABASE_URL: options.databaseUrl?.(database.url) ?? database.url } : {}),
     ...options.env,
   };
   // The server decides its own NODE_ENV, as under `npm start`.

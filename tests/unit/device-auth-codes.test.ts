@@ -60,4 +60,17 @@ describe("request origin checks", () => {
     expect(clientKeyFromHeaders(headers({ "x-forwarded-for": "203.0.113.7", "x-htmldrop-client": "127.0.0.1" }))).toBe("127.0.0.1");
     expect(clientKeyFromHeaders(headers({}))).toBe("unknown");
   });
+
+  it.each([
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2::9", "2001:db8:1:2::/64"],
+    ["2001:db8:0001:0002:ffff::1%eth0", "2001:db8:1:2::/64"],
+    ["2001:db8::7", "2001:db8:0:0::/64"],
+    ["64:ff9b::192.0.2.7", "64:ff9b:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::ffff:192.0.2.7", "192.0.2.7"],
+    ["192.0.2.7", "192.0.2.7"],
+  ])("keys %s as %s: an IPv6 host holds a whole /64", (address, key) => {
+    expect(clientKeyFromHeaders(headers({ "x-htmldrop-client": address }))).toBe(key);
+  });
 });

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/body";
 import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
-import { createDrop, listDrops } from "@/lib/drops";
+import { assertCreateBudgetLeft, createDrop, listDrops } from "@/lib/drops";
 import { assertIdempotencyKey } from "@/lib/drops/idempotency";
 import { createDropBodySchema, listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
@@ -16,6 +16,7 @@ export const GET = withToken(async ({ request, caller }) => {
 export const POST = withToken(async ({ request, caller }) => {
   const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
+  await assertCreateBudgetLeft(caller.userId, idempotencyKey);
   const input = parseInput(createDropBodySchema, await readJsonBody(request, { carriesHtml: true }));
   const result = await createDrop(caller.userId, input, idempotencyKey);
   return jsonResponse(result.body, result.status, result.replayed ? { "idempotent-replayed": "true" } : {});

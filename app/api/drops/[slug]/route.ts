@@ -2,6 +2,7 @@ import { readJsonBody } from "@/lib/api/body";
 import { parseIfMatch } from "@/lib/api/headers";
 import { jsonResponse, noContent, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
+import { assertWriteBudgetLeft } from "@/lib/ratelimit";
 import { deleteDrop, getDrop, patchDrop, replaceDrop } from "@/lib/drops";
 import { parsePatchDropBody, replaceDropBodySchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
@@ -14,11 +15,13 @@ export const GET = withToken<Params>(async ({ caller, params }) => jsonResponse(
 
 export const PUT = withToken<Params>(async ({ request, caller, params }) => {
   const expectedVersion = parseIfMatch(request.headers.get("if-match"));
+  await assertWriteBudgetLeft(caller.userId);
   const input = parseInput(replaceDropBodySchema, await readJsonBody(request, { carriesHtml: true }));
   return jsonResponse(await replaceDrop(caller.userId, params.slug, input, expectedVersion));
 });
 
 export const PATCH = withToken<Params>(async ({ request, caller, params }) => {
+  await assertWriteBudgetLeft(caller.userId);
   const input = parsePatchDropBody(await readJsonBody(request));
   return jsonResponse(await patchDrop(caller.userId, params.slug, input));
 });

@@ -1,4 +1,4 @@
-import { isApiError } from "@/lib/errors";
+import { errorResponse, toApiError } from "@/lib/api/responses";
 import { unlockFormSchema } from "@/lib/schemas/serving";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { unlockDrop } from "@/lib/serving/unlock";
@@ -28,7 +28,10 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     if (result.outcome === "unlocked") return seeOther(viewer(), result.cookie);
     return seeOther(viewer(result.outcome === "wrong_passcode" ? "wrong" : undefined));
   } catch (error) {
-    if (isApiError(error) && error.code === "rate_limited") return seeOther(viewer("limited"));
-    throw error;
+    const refusal = toApiError(error);
+    if (refusal.code === "rate_limited") return seeOther(viewer("limited"));
+    // Fail closed: an attempt that cannot be counted is not checked.
+    if (refusal.code === "service_unavailable") return seeOther(viewer("unavailable"));
+    return errorResponse(refusal);
   }
 }

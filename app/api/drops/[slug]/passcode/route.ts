@@ -1,6 +1,7 @@
 import { readJsonBody } from "@/lib/api/body";
 import { jsonResponse, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
+import { assertWriteBudgetLeft } from "@/lib/ratelimit";
 import { setPasscode } from "@/lib/drops";
 import { setPasscodeBodySchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
@@ -8,6 +9,7 @@ import { parseInput } from "@/lib/schemas/errors";
 export const dynamic = "force-dynamic";
 
 export const POST = withToken<{ slug: string }>(async ({ request, caller, params }) => {
+  await assertWriteBudgetLeft(caller.userId);
   const { passcode } = parseInput(setPasscodeBodySchema, await readJsonBody(request));
   return jsonResponse(await setPasscode(caller.userId, params.slug, passcode));
 });
