@@ -2,7 +2,19 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { parseInput } from "./errors";
 import { SPEC_LIMITS } from "@/lib/config";
-import { charLength, metadataKeySchema, metadataSchema, metadataValueSchema, positiveIntegerSchema, slugSchema, specIssue, unixMillisSchema, utf8Bytes } from "./common";
+import {
+  charLength,
+  hasNoNul,
+  metadataKeySchema,
+  metadataSchema,
+  metadataValueSchema,
+  nulMessage,
+  positiveIntegerSchema,
+  slugSchema,
+  specIssue,
+  unixMillisSchema,
+  utf8Bytes,
+} from "./common";
 
 const L = SPEC_LIMITS;
 
@@ -13,6 +25,7 @@ export const titleSchema = z
     message: `title is at most ${L.titleMaxChars} characters`,
     ...specIssue("title_too_long", { max_chars: L.titleMaxChars }),
   })
+  .refine(hasNoNul, nulMessage("title"))
   .describe(`Title shown on the viewer page, at most ${L.titleMaxChars} characters.`);
 
 export const descriptionSchema = z
@@ -21,6 +34,7 @@ export const descriptionSchema = z
     message: `description is at most ${L.descriptionMaxChars} characters`,
     ...specIssue("description_too_long", { max_chars: L.descriptionMaxChars }),
   })
+  .refine(hasNoNul, nulMessage("description"))
   .nullable()
   .describe(`Optional description, at most ${L.descriptionMaxChars} characters; null or "" removes it.`);
 
@@ -39,6 +53,7 @@ export const contextSchema = z
     message: `context is at most ${L.contextMaxBytes} bytes (UTF-8)`,
     ...specIssue("context_too_large", { max_bytes: L.contextMaxBytes }),
   })
+  .refine(hasNoNul, nulMessage("context"))
   .describe(`Optional reasoning trace recorded with this version, at most ${L.contextMaxBytes} bytes; viewers can expand it under the drop.`);
 
 export const passcodeSchema = z
@@ -48,6 +63,8 @@ export const passcodeSchema = z
     ...specIssue("passcode_too_short", { min_chars: L.passcodeMinChars }),
   })
   .refine((passcode) => charLength(passcode) <= 256, "passcode is at most 256 characters")
+  // Stored only as a hash, but no one could type it into the gate's form.
+  .refine(hasNoNul, nulMessage("passcode"))
   .describe(`Soft share gate, not encryption: at least ${L.passcodeMinChars} characters; "" means no gate.`);
 
 export const createDropBodySchema = z.strictObject({
@@ -115,6 +132,9 @@ export const listDropsQuerySchema = z.strictObject({
 });
 
 export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
+
+/** The dashboard's title search, matched against stored titles. */
+export const titleSearchSchema = z.string().refine(hasNoNul, nulMessage("the title search"));
 
 /**
  * Turns URL query parameters into the input of listDropsQuerySchema; `metadata.<key>` may repeat. A bare
