@@ -121,7 +121,12 @@ export const metadataFilterSchema = z
     }
     return filters;
   })
-  .describe("metadata.<key>=<value> pairs; a drop matches only when it carries every pair (AND).");
+  .describe("metadata.<key>=<value> (or metadata[<key>]=<value>) pairs; a drop matches only when it carries every pair (AND).");
+
+/** The list filter as one object parameter: what OpenAPI's deepObject style and MCP's list_drops carry. */
+export const metadataFilterMapSchema = z
+  .record(metadataKeySchema, metadataValueSchema)
+  .describe("Filter by owner tags: a drop matches only when it carries every given key/value pair (AND). Keys are case-insensitive.");
 
 export const listDropsQuerySchema = z.strictObject({
   page: pageSchema,
@@ -136,16 +141,23 @@ export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
 /** The dashboard's title search, matched against stored titles. */
 export const titleSearchSchema = z.string().refine(hasNoNul, nulMessage("the title search"));
 
+// `metadata[<key>]`: OpenAPI's deepObject style, the form generated clients send for an object parameter.
+const DEEP_OBJECT_METADATA = /^metadata\[(.*)\]$/s;
+
 /**
- * Turns URL query parameters into the input of listDropsQuerySchema; `metadata.<key>` may repeat. A bare
- * `metadata=` stays a string, which the schema refuses: ignoring it would list every drop, and the
- * lookup-then-mutate recipe would then overwrite whichever came first.
+ * Turns URL query parameters into the input of listDropsQuerySchema. Filters come as `metadata.<key>`
+ * (the spec's form) or `metadata[<key>]`, mixed freely and repeatable: each is one pair that must match,
+ * so a key given twice with different values matches nothing. A bare `metadata=` stays a string, which
+ * the schema refuses: ignoring it would list every drop, and the lookup-then-mutate recipe would then
+ * overwrite whichever came first.
  */
 export function listQueryInput(params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const metadata: [string, string][] = [];
   for (const [name, value] of params) {
+    const deepObjectKey = DEEP_OBJECT_METADATA.exec(name)?.[1];
     if (name.startsWith("metadata.")) metadata.push([name.slice("metadata.".length), value]);
+    else if (deepObjectKey !== undefined) metadata.push([deepObjectKey, value]);
     else input[name] = value;
   }
   return { ...input, metadata: input.metadata ?? metadata };

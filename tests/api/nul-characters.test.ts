@@ -40,6 +40,7 @@ const REST: [string, Request, string, RegExp?][] = [
   ["patch: metadata value", { method: "PATCH", path: () => `/api/drops/${slug}`, body: { metadata: { k: NUL } } }, "metadata.k"],
   ["passcode", { method: "POST", path: () => `/api/drops/${slug}/passcode`, body: { passcode: `1234${NUL}` } }, "passcode"],
   ["list filter: metadata.<key> value", { method: "GET", path: () => "/api/drops?metadata.k=%00" }, "metadata.k"],
+  ["list filter: metadata[<key>] value", { method: "GET", path: () => "/api/drops?metadata%5Bk%5D=%00" }, "metadata.k"],
   ["device sign-in: label", { method: "POST", path: () => "/api/auth/start", body: { label: `laptop${NUL}` } }, "label"],
 ];
 
