@@ -4,7 +4,7 @@ import { hasNoNul, nulMessage, unixMillisSchema } from "./common";
 export const TOKEN_ID_PATTERN = /^[0-9a-f]{12}$/;
 export const tokenIdSchema = z.string().regex(TOKEN_ID_PATTERN).describe("12 hexadecimal characters: the start of the token's hash.");
 
-export const TOKEN_LABEL_MAX_CHARS = 100;
+const TOKEN_LABEL_MAX_CHARS = 100;
 
 /** A token's label, from the device flow or `npm run admin -- token create --label`. */
 export const tokenLabelSchema = z
