@@ -19,6 +19,12 @@ export const SPEC_LIMITS = {
   pollIntervalSeconds: 2,
 } as const;
 
+/**
+ * What TOKEN_PREFIX may be set to. The prefix is a label for people and secret scanners, not part of the
+ * secret, so a token carrying any such prefix is well-formed, whatever the setting is now.
+ */
+export const TOKEN_PREFIX_PATTERN = /^[a-z]{1,8}$/;
+
 const positiveInt = z.coerce.number().int().positive();
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 const optionalText = z.string().trim().min(1).optional();
@@ -45,7 +51,7 @@ const envSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: optionalText,
   TRUST_PROXY: flag.default(false),
   CONTENT_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-  TOKEN_PREFIX: z.string().regex(/^[a-z]{1,8}$/, "must be 1 to 8 lower-case letters").default("hd"),
+  TOKEN_PREFIX: z.string().regex(TOKEN_PREFIX_PATTERN, "must be 1 to 8 lower-case letters").default("hd"),
   LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
   LIMIT_WRITES_PER_DAY: positiveInt.default(500),
   LIMIT_DROPS_PER_ACCOUNT: positiveInt.default(500),

@@ -2,7 +2,7 @@ import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { MeJson, TokenListItemJson, TokenSummaryJson } from "@/lib/schemas/accounts";
-import { hashSecret, isWellFormedToken, mintToken, tokenIdFromHash } from "@/lib/security/tokens";
+import { hashSecret, mintToken, storedTokenHashes, tokenIdFromHash, tokenSecret } from "@/lib/security/tokens";
 
 /** last_used_at is refreshed at most this often, so reads stay reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -25,8 +25,8 @@ function toListItem(token: TokenRow): TokenListItemJson {
  */
 export async function issueToken(userId: string, label: string | null, client: Tx = db()): Promise<{ token: string; id: string }> {
   for (;;) {
-    const token = mintToken();
-    const hash = hashSecret(token);
+    const { token, secret } = mintToken();
+    const hash = hashSecret(secret);
     const id = tokenIdFromHash(hash);
     // Ids are 48 bits of the hash; on the rare collision, mint another.
     if (await client.apiToken.findUnique({ where: { id }, select: { id: true } })) continue;
@@ -43,11 +43,15 @@ export async function authenticateBearer(authorization: string | null): Promise<
   if (!authorization?.trim()) {
     throw new ApiError("token_required", "An API token is required: send `Authorization: Bearer <token>` (see /api/onboard to get one).");
   }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
-  if (!match?.[1] || !isWellFormedToken(match[1])) {
+  const presented = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim())?.[1];
+  const secret = presented ? tokenSecret(presented) : null;
+  if (!presented || !secret) {
     throw new ApiError("invalid_token", "The Authorization header does not carry a well-formed htmldrop bearer token.");
   }
-  const token = await db().apiToken.findUnique({ where: { hash: hashSecret(match[1]) }, select: { id: true, userId: true, revokedAt: true, lastUsedAt: true } });
+  const token = await db().apiToken.findFirst({
+    where: { hash: { in: storedTokenHashes(presented, secret) } },
+    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true },
+  });
   if (!token || token.revokedAt) {
     throw new ApiError("unauthorized", "This API token is unknown or has been revoked; sign in again to get a new one.");
   }

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { listDrops } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
-import { listDropsQuerySchema, type DropListJson } from "@/lib/schemas/drops";
+import { listDropsQuerySchema, titleSearchSchema, type DropListJson } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import { parseTagFilter } from "./forms";
 
@@ -38,7 +38,8 @@ export async function loadDropList(userId: string, params: SearchParams): Promis
       sortOrder: filters.sortOrder || undefined,
       metadata: parseTagFilter(filters.tags),
     });
-    const list = await listDrops(userId, { ...query, titleContains: filters.q || undefined });
+    const titleContains = parseInput(titleSearchSchema, filters.q, "q") || undefined;
+    const list = await listDrops(userId, { ...query, titleContains });
     const filtered = Boolean(filters.q) || query.metadata.length > 0;
     const accountEmpty = list.pagination.total_items === 0 && (!filtered || (await listDrops(userId, { ...query, page: 1, pageSize: 1, metadata: [] })).pagination.total_items === 0);
     return { filters: { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder }, list, error: null, accountEmpty, mcpUrl };

@@ -5,7 +5,7 @@ import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/li
 import { errorBodySchema } from "@/lib/schemas/errors";
 import { buildExamples } from "./examples";
 import { discoveryFacts, ERROR_GUIDE } from "./facts";
-import { operationErrors, OPERATIONS, type Operation } from "./operations";
+import { operationErrors, OPERATIONS, TAGS, type Operation } from "./operations";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -64,17 +64,19 @@ function errorExample(code: ErrorCode, facts: ReturnType<typeof discoveryFacts>)
   return { summary: ERROR_GUIDE[code], value: { error: { code, message: ERROR_GUIDE[code], ...(details ? { details } : {}) } } };
 }
 
+function errorResponse(description: string, codes: ErrorCode[], facts: ReturnType<typeof discoveryFacts>) {
+  return { description, content: { "application/json": { schema: ref("Error"), examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, facts)])) } } };
+}
+
 function errorResponses(operation: Operation, facts: ReturnType<typeof discoveryFacts>) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of operationErrors(operation)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    responses[String(status)] = {
-      description: `Error; \`error.code\` is one of: ${codes.join(", ")}.`,
-      ...(status === 429 || status === 503 ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : {}),
-      content: { "application/json": { schema: ref("Error"), examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, facts)])) } },
-    };
+    const response = errorResponse(`Error; \`error.code\` is one of: ${codes.join(", ")}.`, codes, facts);
+    responses[String(status)] = status === 429 || status === 503 ? { ...response, headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : response;
   }
+  for (const [status, { description, codes }] of Object.entries(operation.statusErrors ?? {})) responses[status] = errorResponse(description, codes, facts);
   return responses;
 }
 
@@ -104,7 +106,7 @@ function buildOperation(operation: Operation, facts: ReturnType<typeof discovery
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    ...(operation.description ? { description: operation.description } : {}),
+    description: operation.description,
     security: operation.auth ? [{ bearerAuth: [] }] : [],
     ...(operation.parameters
       ? {
@@ -113,6 +115,7 @@ function buildOperation(operation: Operation, facts: ReturnType<typeof discovery
             in: parameter.in,
             required: parameter.required,
             description: parameter.description,
+            ...(parameter.style ? { style: parameter.style, explode: true } : {}),
             schema: toJsonSchema(parameter.schema, "input"),
           })),
         }
@@ -130,6 +133,7 @@ function buildOperation(operation: Operation, facts: ReturnType<typeof discovery
     responses: {
       [String(operation.success.status)]: successResponse(operation, examples),
       ...errorResponses(operation, facts),
+      ...Object.fromEntries(Object.entries(operation.plainResponses ?? {}).map(([status, description]) => [status, { description }])),
       ...Object.fromEntries(
         Object.entries(operation.pageResponses ?? {}).map(([status, description]) => [status, status === "304" ? { description } : { description, content: { "text/html": { schema: { type: "string" } } } }]),
       ),
@@ -158,9 +162,10 @@ export function buildOpenApiDocument() {
       summary: "Publish self-contained HTML at stable URLs.",
       description: `${facts.summary}\n\nAgents: start with [/api/onboard](${facts.onboardUrl}). Errors always use the Error schema; switch on \`error.code\`.`,
       license: { name: "MIT", identifier: "MIT" },
+      contact: { name: `${facts.name} at ${new URL(facts.publicUrl).host}`, url: facts.publicUrl },
     },
     servers: [{ url: facts.publicUrl }],
-    tags: [...new Set(OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas,

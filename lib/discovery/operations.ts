@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
 import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
-import { metadataValueSchema, slugSchema } from "@/lib/schemas/common";
+import { slugSchema } from "@/lib/schemas/common";
 import { onboardJsonSchema } from "@/lib/schemas/discovery";
 import {
   createDropBodySchema,
@@ -11,6 +11,7 @@ import {
   dropListSchema,
   dropSchema,
   listDropsQuerySchema,
+  metadataFilterMapSchema,
   patchDropBodySchema,
   replaceDropBodySchema,
   setPasscodeBodySchema,
@@ -24,15 +25,33 @@ import {
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
-export type ParameterSpec = { name: string; in: "path" | "query" | "header"; required: boolean; schema: z.ZodType; description: string };
+export type ParameterSpec = {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  schema: z.ZodType;
+  description: string;
+  /** An object parameter sent as `name[key]=value` pairs. */
+  style?: "deepObject";
+};
+
+export const TAGS = {
+  Discovery: "Documents that teach a client the service: the onboarding guide and this OpenAPI document. No sign-in.",
+  Authentication: "Device-code sign-in: an agent starts it, a human approves it in a browser, the agent polls for its API token.",
+  Account: "The account behind the bearer token, and its API tokens.",
+  Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions.",
+  Versions: "The numbered versions of one drop.",
+  Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set).",
+  MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
+} as const;
 
 export type Operation = {
   method: Method;
   path: string;
   operationId: string;
-  tag: "Discovery" | "Authentication" | "Account" | "Drops" | "Versions" | "Public" | "MCP";
+  tag: keyof typeof TAGS;
   summary: string;
-  description?: string;
+  description: string;
   auth: boolean;
   parameters?: ParameterSpec[];
   body?: { schema: z.ZodType; name: string; required: boolean };
@@ -48,6 +67,10 @@ export type Operation = {
   errors: ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
   pageResponses?: Record<string, string>;
+  /** Error-shaped answers at statuses other than the codes' own (the MCP transport's refusals), by status. */
+  statusErrors?: Record<string, { description: string; codes: ErrorCode[] }>;
+  /** Further answers, by status (or range), described without a body schema. */
+  plainResponses?: Record<string, string>;
 };
 
 const AUTH_ERRORS: ErrorCode[] = ["token_required", "invalid_token", "unauthorized"];
@@ -57,6 +80,8 @@ const BODY_ERRORS: ErrorCode[] = ["invalid_json", "invalid_arg"];
 
 
 const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder"] as const;
+
+const HTTP_LAYER_REFUSALS = { "4XX": "The request was refused before it reached this document: a malformed request, or a request line or headers too large." };
 
 const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
 const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
@@ -68,12 +93,15 @@ export const OPERATIONS: Operation[] = [
     description: "Markdown by default; send `Accept: application/json` for `{instructions, public_url}`.",
     success: { status: 200, description: "The guide.", schema: { zod: onboardJsonSchema, name: "Onboarding" }, content: "onboard" },
     errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
   },
   {
     method: "get", path: "/openapi.json", operationId: "getOpenApi", tag: "Discovery", auth: false,
     summary: "This OpenAPI document",
+    description: "OpenAPI 3.1, generated from the schemas the handlers validate with; the limits and URLs are those of this instance.",
     success: { status: 200, description: "OpenAPI 3.1 document.", content: "openapi" },
     errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
   },
   {
     method: "post", path: "/api/auth/start", operationId: "startDeviceAuth", tag: "Authentication", auth: false,
@@ -94,6 +122,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/me", operationId: "getMe", tag: "Account", auth: true,
     summary: "Who am I",
+    description: "The account the bearer token belongs to, its drop count, and the token itself (id and label, never its value). Use it to check a token.",
     success: { status: 200, description: "The caller's account and token.", schema: { zod: meSchema, name: "Me" } },
     errors: [],
   },
@@ -107,6 +136,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "delete", path: "/api/tokens/{id}", operationId: "revokeToken", tag: "Account", auth: true,
     summary: "Revoke a token",
+    description: "The token stops working at once, on the API and on MCP alike. Revoking does not count as a write, so a spent write budget never blocks it.",
     parameters: [{ name: "id", in: "path", required: true, schema: tokenIdSchema, description: "Token id: 12 hexadecimal characters." }],
     success: { status: 204, description: "Revoked; the token stays listed with `revoked_at`." },
     errors: ["invalid_arg", "not_found"],
@@ -114,10 +144,19 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops", operationId: "listDrops", tag: "Drops", auth: true,
     summary: "List your drops, filtered by metadata",
-    description: "Filter with any number of `metadata.<key>=<value>` query parameters (AND).",
+    description:
+      "Filter by metadata with one query parameter per pair, written `metadata[<key>]=<value>` (the `metadata` object parameter below, as generated clients send it) " +
+      "or `metadata.<key>=<value>`; the forms mix, and every pair given must match (AND), so a key given twice with different values matches nothing.",
     parameters: [
       ...LIST_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listDropsQuerySchema.shape[name], description: listDropsQuerySchema.shape[name].description ?? name })),
-      { name: "metadata.<key>", in: "query", required: false, schema: metadataValueSchema, description: "Repeatable: one parameter per metadata key to match, like `metadata.project=alpha`; all given pairs must match (AND). The key follows the metadata key rules." },
+      {
+        name: "metadata",
+        in: "query",
+        required: false,
+        style: "deepObject",
+        schema: metadataFilterMapSchema,
+        description: "Tags to match, sent as `metadata[project]=alpha&metadata[kind]=weekly-report`; `metadata.project=alpha` is the same filter. Keys follow the metadata key rules and are case-insensitive.",
+      },
     ],
     success: { status: 200, description: "A page of drops.", schema: { zod: dropListSchema, name: "DropList" } },
     errors: ["invalid_arg"],
@@ -134,6 +173,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops/{slug}", operationId: "getDrop", tag: "Drops", auth: true,
     summary: "Get one of your drops",
+    description: "The drop's title, description, URLs, latest version, lock state, view count and metadata. Another account's drop is `forbidden`.",
     parameters: [slugParam],
     success: { status: 200, description: "The drop.", schema: { zod: dropSchema, name: "Drop" } },
     errors: DROP_LOOKUP,
@@ -159,6 +199,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "delete", path: "/api/drops/{slug}", operationId: "deleteDrop", tag: "Drops", auth: true,
     summary: "Delete a drop and all its versions",
+    description: "Its URLs stop working at once. Cannot be undone.",
     parameters: [slugParam],
     success: { status: 204, description: "Deleted." },
     errors: [...DROP_LOOKUP, ...WRITE_LIMITS],
@@ -166,6 +207,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops/{slug}/versions", operationId: "listVersions", tag: "Versions", auth: true,
     summary: "List a drop's versions",
+    description: "Every remaining version with its size, creation time and whether a context was recorded with it. Numbers are never reused, so gaps show deleted versions.",
     parameters: [slugParam],
     success: { status: 200, description: "Versions, oldest first.", schema: { array: versionListItemSchema, name: "VersionListItem" } },
     errors: DROP_LOOKUP,
@@ -173,6 +215,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops/{slug}/v/{n}", operationId: "getVersion", tag: "Versions", auth: true,
     summary: "Get one version (with its context)",
+    description: "The version's size, creation time, whether it is the latest, and the context recorded with it. Its HTML is at `/p/{slug}/raw?v={n}`.",
     parameters: [slugParam, versionParam],
     success: { status: 200, description: "The version.", schema: { zod: versionSchema, name: "Version" } },
     errors: [...DROP_LOOKUP, "invalid_arg", "version_not_found"],
@@ -219,9 +262,17 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: "/mcp", operationId: "mcp", tag: "MCP", auth: true,
     summary: "MCP endpoint (Streamable HTTP, JSON-RPC)",
-    description: "Every request, `initialize` included, needs the bearer token. Tools mirror the REST operations.",
+    description:
+      "Streamable HTTP transport, stateless, plain JSON responses. Every request, `initialize` included, needs the bearer token; tools mirror the REST operations " +
+      "and fail with the REST Error object as an `isError` result. Malformed `params` are JSON-RPC error -32602. GET and DELETE answer 405: there is no SSE stream and no session.",
     success: { status: 200, description: "JSON-RPC response.", content: "jsonrpc" },
-    errors: [],
+    errors: ["invalid_json", "invalid_arg", "html_too_large", "forbidden"],
+    plainResponses: { "202": "Accepted: the body held only notifications or responses, which get no answer." },
+    statusErrors: {
+      "405": { description: "Only POST is served here: GET (no SSE stream) and DELETE (no sessions) answer 405 with `Allow: POST`.", codes: ["invalid_arg"] },
+      "406": { description: "The `Accept` header does not list both `application/json` and `text/event-stream`.", codes: ["invalid_arg"] },
+      "415": { description: "The body is not sent as `Content-Type: application/json`.", codes: ["invalid_arg"] },
+    },
   },
 ];
 

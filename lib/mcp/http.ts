@@ -4,6 +4,7 @@ import { readJsonBody } from "@/lib/api/body";
 import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/responses";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
+import { screenParams } from "./invalid-params";
 import { createMcpServer } from "./server";
 
 /**
@@ -53,7 +54,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await asErrorShape(await transport.handleRequest(request, { parsedBody }));
+    return await asErrorShape(await transport.handleRequest(request, { parsedBody: screenParams(parsedBody) }));
   } finally {
     await server.close();
   }

@@ -1,11 +1,12 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { TokenCaller } from "@/lib/accounts/tokens";
 import { toApiError } from "@/lib/api/responses";
 import { toolOutputSchema } from "@/lib/schemas/mcp";
 import { mcpInstructions } from "./guide";
+import { answerInvalidParams, InvalidParamsError } from "./invalid-params";
 import { mcpTools, type McpTool } from "./tools";
 
 /** The version of the interface the tools mirror. */
@@ -72,8 +73,9 @@ export function createMcpServer(caller: TokenCaller): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${tools.length} tools.`);
+    if (!tool) throw new InvalidParamsError(`Unknown tool ${request.params.name.slice(0, 100)}; tools/list names the ${tools.length} tools.`);
     return callTool(tool, caller, request.params.arguments ?? {});
   });
+  answerInvalidParams(server);
   return server;
 }

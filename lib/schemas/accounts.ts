@@ -1,8 +1,18 @@
 import { z } from "zod";
-import { unixMillisSchema } from "./common";
+import { hasNoNul, nulMessage, unixMillisSchema } from "./common";
 
 export const TOKEN_ID_PATTERN = /^[0-9a-f]{12}$/;
 export const tokenIdSchema = z.string().regex(TOKEN_ID_PATTERN).describe("12 hexadecimal characters: the start of the token's hash.");
+
+const TOKEN_LABEL_MAX_CHARS = 100;
+
+/** A token's label, from the device flow or `npm run admin -- token create --label`. */
+export const tokenLabelSchema = z
+  .string()
+  .trim()
+  .min(1, "label must not be empty")
+  .max(TOKEN_LABEL_MAX_CHARS, `label is at most ${TOKEN_LABEL_MAX_CHARS} characters`)
+  .refine(hasNoNul, nulMessage("label"));
 
 export const tokenSummarySchema = z.object({
   id: tokenIdSchema,

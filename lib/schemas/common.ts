@@ -17,6 +17,18 @@ export function specIssue(apiCode: string, details?: Record<string, unknown>) {
   return { params: { apiCode, ...(details ? { details } : {}) } };
 }
 
+/**
+ * PostgreSQL's text type cannot hold U+0000 (the query fails); SQLite could. Every text field that reaches
+ * a text column refuses it, so both databases answer alike. html is stored as bytes and keeps it.
+ */
+export function hasNoNul(value: string): boolean {
+  return !value.includes("\u0000");
+}
+
+export function nulMessage(subject: string): string {
+  return `${subject} must not contain the NUL character (U+0000)`;
+}
+
 export const SLUG_PATTERN = /^[a-z0-9]{6,64}$/;
 
 export const slugSchema = z
@@ -39,7 +51,8 @@ export const metadataKeySchema = z
 
 export const metadataValueSchema = z
   .string({ error: "metadata values must be strings (send numbers and booleans as strings)" })
-  .refine((value) => charLength(value) <= SPEC_LIMITS.metadataValueMaxChars, `metadata values are at most ${SPEC_LIMITS.metadataValueMaxChars} characters`);
+  .refine((value) => charLength(value) <= SPEC_LIMITS.metadataValueMaxChars, `metadata values are at most ${SPEC_LIMITS.metadataValueMaxChars} characters`)
+  .refine(hasNoNul, nulMessage("metadata values"));
 
 /** Adds an issue when the input object has the reserved key, which z.record would silently drop. */
 function refuseReservedKey(value: unknown, ctx: z.core.$RefinementCtx): unknown {

@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { SPEC_LIMITS } from "@/lib/config";
-
-export const DEVICE_LABEL_MAX_CHARS = 100;
+import { tokenLabelSchema } from "./accounts";
 
 export const startDeviceAuthBodySchema = z
   .object({
-    label: z
-      .string()
-      .trim()
-      .min(1, "label must not be empty")
-      .max(DEVICE_LABEL_MAX_CHARS, `label is at most ${DEVICE_LABEL_MAX_CHARS} characters`)
+    label: tokenLabelSchema
       .nullish()
       .describe("Names the machine or agent; shown to the human on /verify and kept as the token's label."),
   })

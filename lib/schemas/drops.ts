@@ -2,7 +2,19 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { parseInput } from "./errors";
 import { SPEC_LIMITS } from "@/lib/config";
-import { charLength, metadataKeySchema, metadataSchema, metadataValueSchema, positiveIntegerSchema, slugSchema, specIssue, unixMillisSchema, utf8Bytes } from "./common";
+import {
+  charLength,
+  hasNoNul,
+  metadataKeySchema,
+  metadataSchema,
+  metadataValueSchema,
+  nulMessage,
+  positiveIntegerSchema,
+  slugSchema,
+  specIssue,
+  unixMillisSchema,
+  utf8Bytes,
+} from "./common";
 
 const L = SPEC_LIMITS;
 
@@ -13,6 +25,7 @@ export const titleSchema = z
     message: `title is at most ${L.titleMaxChars} characters`,
     ...specIssue("title_too_long", { max_chars: L.titleMaxChars }),
   })
+  .refine(hasNoNul, nulMessage("title"))
   .describe(`Title shown on the viewer page, at most ${L.titleMaxChars} characters.`);
 
 export const descriptionSchema = z
@@ -21,6 +34,7 @@ export const descriptionSchema = z
     message: `description is at most ${L.descriptionMaxChars} characters`,
     ...specIssue("description_too_long", { max_chars: L.descriptionMaxChars }),
   })
+  .refine(hasNoNul, nulMessage("description"))
   .nullable()
   .describe(`Optional description, at most ${L.descriptionMaxChars} characters; null or "" removes it.`);
 
@@ -39,6 +53,7 @@ export const contextSchema = z
     message: `context is at most ${L.contextMaxBytes} bytes (UTF-8)`,
     ...specIssue("context_too_large", { max_bytes: L.contextMaxBytes }),
   })
+  .refine(hasNoNul, nulMessage("context"))
   .describe(`Optional reasoning trace recorded with this version, at most ${L.contextMaxBytes} bytes; viewers can expand it under the drop.`);
 
 export const passcodeSchema = z
@@ -48,6 +63,8 @@ export const passcodeSchema = z
     ...specIssue("passcode_too_short", { min_chars: L.passcodeMinChars }),
   })
   .refine((passcode) => charLength(passcode) <= 256, "passcode is at most 256 characters")
+  // Stored only as a hash, but no one could type it into the gate's form.
+  .refine(hasNoNul, nulMessage("passcode"))
   .describe(`Soft share gate, not encryption: at least ${L.passcodeMinChars} characters; "" means no gate.`);
 
 export const createDropBodySchema = z.strictObject({
@@ -104,7 +121,12 @@ export const metadataFilterSchema = z
     }
     return filters;
   })
-  .describe("metadata.<key>=<value> pairs; a drop matches only when it carries every pair (AND).");
+  .describe("metadata.<key>=<value> (or metadata[<key>]=<value>) pairs; a drop matches only when it carries every pair (AND).");
+
+/** The list filter as one object parameter: what OpenAPI's deepObject style and MCP's list_drops carry. */
+export const metadataFilterMapSchema = z
+  .record(metadataKeySchema, metadataValueSchema)
+  .describe("Filter by owner tags: a drop matches only when it carries every given key/value pair (AND). Keys are case-insensitive.");
 
 export const listDropsQuerySchema = z.strictObject({
   page: pageSchema,
@@ -116,16 +138,26 @@ export const listDropsQuerySchema = z.strictObject({
 
 export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
 
+/** The dashboard's title search, matched against stored titles. */
+export const titleSearchSchema = z.string().refine(hasNoNul, nulMessage("the title search"));
+
+// `metadata[<key>]`: OpenAPI's deepObject style, the form generated clients send for an object parameter.
+const DEEP_OBJECT_METADATA = /^metadata\[(.*)\]$/s;
+
 /**
- * Turns URL query parameters into the input of listDropsQuerySchema; `metadata.<key>` may repeat. A bare
- * `metadata=` stays a string, which the schema refuses: ignoring it would list every drop, and the
- * lookup-then-mutate recipe would then overwrite whichever came first.
+ * Turns URL query parameters into the input of listDropsQuerySchema. Filters come as `metadata.<key>`
+ * (the spec's form) or `metadata[<key>]`, mixed freely and repeatable: each is one pair that must match,
+ * so a key given twice with different values matches nothing. A bare `metadata=` stays a string, which
+ * the schema refuses: ignoring it would list every drop, and the lookup-then-mutate recipe would then
+ * overwrite whichever came first.
  */
 export function listQueryInput(params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const metadata: [string, string][] = [];
   for (const [name, value] of params) {
+    const deepObjectKey = DEEP_OBJECT_METADATA.exec(name)?.[1];
     if (name.startsWith("metadata.")) metadata.push([name.slice("metadata.".length), value]);
+    else if (deepObjectKey !== undefined) metadata.push([deepObjectKey, value]);
     else input[name] = value;
   }
   return { ...input, metadata: input.metadata ?? metadata };

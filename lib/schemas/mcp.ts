@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { metadataKeySchema, metadataValueSchema, SLUG_PATTERN, slugSchema } from "./common";
+import { SLUG_PATTERN, slugSchema } from "./common";
 import {
   createDropBodySchema,
+  metadataFilterMapSchema,
   pageSchema,
   pageSizeSchema,
   patchDropBodySchema,
@@ -39,10 +40,7 @@ export const listDropsArgsSchema = z.strictObject({
   page_size: pageSizeSchema,
   sort_by: sortBySchema,
   sort_order: sortOrderSchema,
-  metadata: z
-    .record(metadataKeySchema, metadataValueSchema)
-    .optional()
-    .describe("Filter by owner tags: a drop matches only when it carries every given key/value pair (AND). Keys are case-insensitive."),
+  metadata: metadataFilterMapSchema.optional(),
 });
 
 export const versionListResultSchema = z.object({ versions: z.array(versionListItemSchema) });

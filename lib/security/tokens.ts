@@ -1,17 +1,31 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getConfig } from "@/lib/config";
+import { getConfig, TOKEN_PREFIX_PATTERN } from "@/lib/config";
 import { randomString } from "./random";
 
-const TOKEN_BODY_LENGTH = 40;
+const TOKEN_SECRET_LENGTH = 40;
+const TOKEN_SECRET_PATTERN = /^[0-9A-Za-z]{40}$/;
 
-/** A new API token: `<prefix>_` + 40 base62 characters (about 238 bits). */
-export function mintToken(): string {
-  return `${getConfig().tokenPrefix}_${randomString(TOKEN_BODY_LENGTH)}`;
+/** A new API token, `<TOKEN_PREFIX>_` + 40 base62 characters (about 238 bits), and its secret part. */
+export function mintToken(): { token: string; secret: string } {
+  const secret = randomString(TOKEN_SECRET_LENGTH);
+  return { token: `${getConfig().tokenPrefix}_${secret}`, secret };
 }
 
-export function isWellFormedToken(token: string): boolean {
-  const prefix = getConfig().tokenPrefix;
-  return token.length === prefix.length + 1 + TOKEN_BODY_LENGTH && token.startsWith(`${prefix}_`) && /^[0-9A-Za-z]+$/.test(token.slice(prefix.length + 1));
+/** The secret part of a well-formed token (`<prefix>_<40 base62>`, any prefix TOKEN_PREFIX could be), or null. */
+export function tokenSecret(token: string): string | null {
+  const separator = token.indexOf("_");
+  if (separator <= 0) return null;
+  const secret = token.slice(separator + 1);
+  return TOKEN_PREFIX_PATTERN.test(token.slice(0, separator)) && TOKEN_SECRET_PATTERN.test(secret) ? secret : null;
+}
+
+/**
+ * The stored hashes a presented token can match. Tokens are stored by the hash of their secret alone, so
+ * the prefix can change; rows written before that hashed the whole token and match only under the prefix
+ * they were minted with.
+ */
+export function storedTokenHashes(token: string, secret: string): string[] {
+  return [hashSecret(secret), hashSecret(token)];
 }
 
 /** Only this keyed hash is stored; the pepper keeps a leaked table from being checked offline. */

@@ -123,7 +123,8 @@ describe("GET /openapi.json", () => {
       if (operation.security.length > 0) expect(operation.responses["401"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
     }
     const listParameters = openapi.paths["/api/drops"].get.parameters.map((parameter: any) => parameter.name);
-    expect(listParameters).toEqual(expect.arrayContaining(["page", "pageSize", "sortBy", "sortOrder", "metadata.<key>"]));
+    expect(listParameters).toEqual(expect.arrayContaining(["page", "pageSize", "sortBy", "sortOrder", "metadata"]));
+    expect(openapi.paths["/api/drops"].get.parameters.find((parameter: any) => parameter.name === "metadata")).toMatchObject({ in: "query", style: "deepObject", explode: true, schema: { type: "object" } });
     expect(openapi.components.schemas.CreateDropBody.properties.title.maxLength).toBe(200);
     expect(openapi.components.schemas.CreateDropBody.required).toEqual(expect.arrayContaining(["title", "html"]));
   });

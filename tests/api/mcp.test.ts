@@ -2,7 +2,7 @@
 // with what the REST API answers for the same drop.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { createTestClock, MINUTE_MS } from "../helpers/clock";
@@ -418,6 +418,62 @@ describe("MCP endpoint", () => {
 
     it("an unknown tool is a protocol error, not a tool result", async () => {
       await expect(mcp.callTool({ name: "publish", arguments: {} })).rejects.toThrow(/Unknown tool publish/);
+    });
+  });
+
+  describe("malformed params are JSON-RPC -32602 with a readable reason", () => {
+    const rpc = (id: number, method: string, params?: unknown) => ({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+    // [what, request, a fragment of the reason]
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["tools/call: name is not a string", rpc(7, "tools/call", { name: 5 }), "params.name"],
+      ["tools/call: name missing", rpc(7, "tools/call", { arguments: {} }), "params.name"],
+      ["tools/call: no params", rpc(7, "tools/call"), "params"],
+      ["tools/call: params is a string", rpc(7, "tools/call", "whoami"), "params must be an object"],
+      ["tools/call: params is an array", rpc(7, "tools/call", ["whoami"]), "params must be an object"],
+      ["tools/call: params is null", rpc(7, "tools/call", null), "params must be an object"],
+      ["tools/call: arguments is an array", rpc(7, "tools/call", { name: "whoami", arguments: [] }), "params.arguments"],
+      ["tools/call: arguments is a string", rpc(7, "tools/call", { name: "get_drop", arguments: "abc" }), "params.arguments"],
+      ["tools/call: unknown tool", rpc(7, "tools/call", { name: "publish", arguments: {} }), "Unknown tool publish"],
+      ["tools/list: cursor is a number", rpc(7, "tools/list", { cursor: 5 }), "params.cursor"],
+      ["initialize: required fields missing", rpc(7, "initialize", {}), "params.protocolVersion"],
+      ["ping: _meta is not an object", rpc(7, "ping", { _meta: 5 }), "params._meta"],
+    ];
+
+    it.each(cases)("%s", async (_name, request, reason) => {
+      const response = await rawPost(app, request, { authorization: `Bearer ${alice}` });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32602, message: expect.stringContaining(reason) } });
+      // A sentence, not zod's issue list serialised as JSON, and not the SDK's "MCP error" prefix.
+      expect(response.body.error.message).not.toMatch(/^\[|\n|MCP error/);
+    });
+
+    it("answers each request of a batch on its own", async () => {
+      const response = await rawPost(app, [rpc(1, "tools/call", "whoami"), rpc(2, "ping"), rpc(3, "tools/call", { name: "whoami", arguments: {} })], { authorization: `Bearer ${alice}` });
+      expect(response.status).toBe(200);
+      const byId = Object.fromEntries((response.body as { id: number }[]).map((message) => [message.id, message]));
+      expect(byId[1]).toMatchObject({ error: { code: -32602 } });
+      expect(byId[2]).toMatchObject({ result: {} });
+      expect(byId[3]).toMatchObject({ result: { structuredContent: { user_id: expect.any(String) } } });
+    });
+
+    it("reaches the SDK client as an McpError with code -32602", async () => {
+      const malformed = [
+        mcp.request({ method: "tools/call", params: { name: 5 } } as never, CallToolResultSchema),
+        mcp.callTool({ name: "whoami", arguments: ["x"] as never }),
+        mcp.callTool({ name: "publish", arguments: {} }),
+      ];
+      for (const outcome of await Promise.allSettled(malformed)) {
+        expect(outcome.status).toBe("rejected");
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(McpError);
+        expect((outcome as PromiseRejectedResult).reason.code).toBe(ErrorCode.InvalidParams);
+      }
+    });
+
+    it("keeps wrong or missing tool arguments a tool result carrying the REST Error", async () => {
+      const wrongType = await fails(mcp, "get_drop", { slug: 5 });
+      expect(wrongType.error).toMatchObject({ code: "invalid_arg", details: { fields: [{ field: "slug", message: expect.any(String) }] } });
+      expect((await fails(mcp, "create_drop", { html: PAGE("x") })).error.code).toBe("title_required");
+      expect((await fails(mcp, "list_drops", { page: "two" })).error.code).toBe("invalid_arg");
     });
   });
 });

@@ -1,5 +1,10 @@
+import { createHmac } from "node:crypto";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type TestApp } from "../helpers/app";
+import { POSTGRES_URL, startApp, type TestApp } from "../helpers/app";
+import { approveOverHttp, signInLocally } from "../helpers/device-flow";
 
 let app: TestApp;
 
@@ -91,5 +96,98 @@ describe("/api/me and tokens", () => {
     const b = await app.createToken("frank");
     const [meA, meB] = await Promise.all([app.api("/api/me", { token: a }), app.api("/api/me", { token: b })]);
     expect(meA.body.user_id).toBe(meB.body.user_id);
+  });
+});
+
+describe("changing TOKEN_PREFIX on a live database", () => {
+  const PEPPER = "pepper-for-the-prefix-test-0123456789";
+  let live: TestApp;
+  beforeAll(async () => {
+    live = await startApp({ env: { TOKEN_PREFIX: "aa", TOKEN_PEPPER: PEPPER, AUTH_DEV_LOGIN: "true", TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => live?.stop());
+
+  /** Writes to the app's database, as an earlier release would have left it. */
+  async function execute(statement: string): Promise<void> {
+    if (!live.env.DATABASE_URL) {
+      const sqlite = new Database(join(live.env.DATA_DIR!, "htmldrop.db"));
+      try {
+        sqlite.prepare(statement).run();
+      } finally {
+        sqlite.close();
+      }
+      return;
+    }
+    const schema = new URL(live.env.DATABASE_URL).searchParams.get("schema");
+    const client = new pg.Client({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}` });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function tokenFromDeviceFlow(label: string): Promise<string> {
+    const client = "127.0.0.20";
+    const started = await live.api("/api/auth/start", { method: "POST", headers: { "x-forwarded-for": client }, body: { label } });
+    const session = await signInLocally(`http://127.0.0.1:${live.env.PORT}`, "pat", client);
+    expect((await approveOverHttp(session, started.body.code)).status).toBe(303);
+    const polled = await live.api(`/api/auth/poll?token=${started.body.poll_token}`, { headers: { "x-forwarded-for": client } });
+    expect(polled.body.status).toBe("verified");
+    return polled.body.api_token;
+  }
+
+  const me = async (token: string) => live.api("/api/me", { token });
+
+  it("keeps every issued token working, mints new ones with the new prefix and lists them all", async () => {
+    const byAdmin = await live.createToken("pat", "admin");
+    const byDevice = await tokenFromDeviceFlow("device");
+    expect(byAdmin).toMatch(/^aa_[0-9A-Za-z]{40}$/);
+    expect(byDevice).toMatch(/^aa_[0-9A-Za-z]{40}$/);
+
+    // A token as an earlier release stored it: the keyed hash of the whole token, prefix included.
+    const legacy = await live.createToken("pat", "legacy");
+    const legacyId = (await me(legacy)).body.token.id;
+    const legacyHash = createHmac("sha256", PEPPER).update(legacy).digest("hex");
+    await execute(`UPDATE "ApiToken" SET "hash" = '${legacyHash}', "id" = '${legacyHash.slice(0, 12)}' WHERE "id" = '${legacyId}'`);
+    expect((await me(legacy)).status).toBe(200);
+
+    await live.restart({ TOKEN_PREFIX: "bb" });
+
+    for (const token of [byAdmin, byDevice, legacy]) {
+      const res = await me(token);
+      expect(res.status, token.slice(0, 3)).toBe(200);
+    }
+    // The prefix is a label, not part of the secret: the same secret under the new label works too.
+    expect((await me(`bb_${byAdmin.slice(3)}`)).status).toBe(200);
+    // Tokens stored the earlier way verify only under the prefix they were minted with.
+    expect((await me(`bb_${legacy.slice(3)}`)).body.error.code).toBe("unauthorized");
+
+    const newByAdmin = await live.createToken("pat", "admin after");
+    const newByDevice = await tokenFromDeviceFlow("device after");
+    expect(newByAdmin).toMatch(/^bb_[0-9A-Za-z]{40}$/);
+    expect(newByDevice).toMatch(/^bb_[0-9A-Za-z]{40}$/);
+    expect((await me(newByAdmin)).status).toBe(200);
+    expect((await me(newByDevice)).status).toBe(200);
+
+    const list = await live.api("/api/tokens", { token: newByAdmin });
+    expect(list.body.map((token: { label: string }) => token.label).sort()).toEqual(["admin", "admin after", "device", "device after", "legacy"]);
+    expect(list.body.every((token: { revoked_at: number | null }) => token.revoked_at === null)).toBe(true);
+
+    // Revoking still works for old and legacy tokens alike.
+    for (const token of [byAdmin, legacy]) {
+      const id = (await me(token)).body.token.id;
+      expect((await live.api(`/api/tokens/${id}`, { method: "DELETE", token: newByAdmin })).status).toBe(204);
+      expect((await me(token)).body.error.code).toBe("unauthorized");
+    }
+  });
+
+  it("refuses a token whose prefix no configuration could have issued as malformed", async () => {
+    const token = await live.createToken("pat");
+    for (const prefix of ["", "B", "toolongprefix", "a1", "a-b"]) {
+      const res = await me(`${prefix}_${token.slice(3)}`);
+      expect(res.body.error.code, prefix).toBe("invalid_token");
+    }
   });
 });

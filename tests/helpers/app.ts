@@ -41,6 +41,8 @@ export type TestApp = {
   /** Queries the app's database directly, for facts the API does not expose (blob rows, counters) and to stage old data. */
   sql<T = Record<string, unknown>>(query: string): Promise<T[]>;
   logs(): string;
+  /** Stops the server and starts it again on the same port, data folder and database, with `env` laid over the first one's. */
+  restart(env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -90,13 +92,24 @@ export async function startApp(options: { env?: Record<string, string>; database
     ...options.env,
   };
   // The server decides its own NODE_ENV, as under `npm start`.
-  const childEnv = { ...process.env, ...env };
+  let childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete (childEnv as Record<string, string | undefined>).NODE_ENV;
   let output = "";
-  const child = spawn(TSX, ["server.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  await waitForListening(child, () => output);
+  const launch = async () => {
+    const before = output.length;
+    const started = spawn(TSX, ["server.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    started.stdout.on("data", (chunk) => (output += chunk));
+    started.stderr.on("data", (chunk) => (output += chunk));
+    await waitForListening(started, () => output.slice(before));
+    return started;
+  };
+  const halt = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  let child = await launch();
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 
   return {
@@ -148,12 +161,14 @@ export async function startApp(options: { env?: Record<string, string>; database
       }
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
+    async restart(overrides = {}) {
+      await halt();
+      Object.assign(env, overrides);
+      childEnv = { ...childEnv, ...overrides };
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },
