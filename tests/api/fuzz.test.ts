@@ -3,8 +3,6 @@
 // missing); every 4xx under /api and /mcp, and every JSON error anywhere, is the spec's Error shape;
 // /mcp answers JSON-RPC envelopes. FUZZ_SEED, FUZZ_REQUESTS (per database), FUZZ_CONCURRENCY and
 // FUZZ_EXAMPLES (per group of findings) reproduce, widen or detail a run.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, testDb, type TestApp } from "../helpers/app";
 import { report, summarize, type Outcome, type Rule } from "../helpers/fuzz/check";
@@ -12,6 +10,7 @@ import { mutate, toWire, type FuzzCase } from "../helpers/fuzz/mutate";
 import { Random } from "../helpers/fuzz/random";
 import { sendWire } from "../helpers/fuzz/raw-http";
 import { randomTemplate, validTemplate, type FuzzContext } from "../helpers/fuzz/templates";
+import { serverActionIds, signInLocally } from "../helpers/session";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 11_2026);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
@@ -37,25 +36,6 @@ async function createDrop(token: string, body: Record<string, unknown> = {}): Pr
 
 async function tokenId(token: string): Promise<string> {
   return (await app.api("/api/me", { token })).body.token.id;
-}
-
-/** next-auth's local sign-in (on by default on a loopback address), for the dashboard's pages and actions. */
-async function signIn(login: string): Promise<string> {
-  const base = `http://127.0.0.1:${app.env.PORT}`;
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const form = new URLSearchParams({ csrfToken: ((await csrf.json()) as { csrfToken: string }).csrfToken, username: login, callbackUrl: "/dashboard" });
-  const answer = await fetch(`${base}/api/auth/callback/credentials`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
-  const session = answer.headers.getSetCookie().find((line) => line.startsWith("next-auth.session-token="));
-  expect(session, "the local sign-in gives a session").toBeDefined();
-  return session!.split(";")[0]!;
-}
-
-function serverActions(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", ".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName: string }>;
-  };
-  return Object.fromEntries(Object.entries(manifest.node).map(([id, entry]) => [entry.exportedName, id]));
 }
 
 async function setUp(): Promise<FuzzContext> {
@@ -87,8 +67,8 @@ async function setUp(): Promise<FuzzContext> {
     pollToken: start.body.poll_token,
     userCode: start.body.code,
     passcode,
-    sessionCookie: await signIn("fuzz"),
-    actions: serverActions(),
+    sessionCookie: await signInLocally(app, "fuzz"),
+    actions: serverActionIds(),
   };
 }
 
