@@ -111,11 +111,11 @@ function jsonRpc(random: Random, context: FuzzContext): unknown {
   ])();
 }
 
-function action(context: FuzzContext, name: string, fields: Record<string, string>): Body {
-  // React's encodeReply: argument 0 is the previous form state, argument 1 the FormData ($K1, fields prefixed "1_").
+/** React's encoding of (previous form state, FormData): argument 1 is "$K1", its fields prefixed "1_". */
+function actionBody(fields: Record<string, string>): Body {
   const value: Record<string, string> = { "0": JSON.stringify(["$undefined", "$K1"]) };
   for (const [key, field] of Object.entries(fields)) value[`1_${key}`] = field;
-  return { kind: "multipart", value: name in context.actions ? value : {} };
+  return { kind: "multipart", value };
 }
 
 /** One valid request of a random endpoint. */
@@ -157,7 +157,7 @@ export function validTemplate(random: Random, context: FuzzContext): Template {
     [3, () => {
       const name = random.pick(["editDropAction", "setPasscodeAction", "deleteVersionAction", "revokeTokenAction", "deleteDropAction"]);
       const fields = { slug: random.pick(context.doomedSlugs), title: "from the dashboard", tags: "project=alpha", version: "1", passcode: context.passcode, id: random.pick(context.doomedTokenIds) };
-      return template("/dashboard/drops/{slug}", "POST", { slug: s() }, { headers: [session, ["next-action", context.actions[name] ?? "0"]], body: action(context, name, fields) });
+      return template("/dashboard/drops/{slug}", "POST", { slug: s() }, { headers: [session, ["next-action", context.actions[name] ?? "0"]], body: actionBody(fields) });
     }],
   ])();
 }
