@@ -20,6 +20,8 @@ function text(form: FormData, name: string): string {
 }
 
 const signedOut: FormState = { status: "error", message: DASHBOARD_MESSAGES.signedOut };
+// An action is a public endpoint: a hand-made request can pass anything where the page passes its form.
+const notAForm: FormState = { status: "error", message: DASHBOARD_MESSAGES.notAForm };
 
 function dropPath(slug: string): string {
   return `/dashboard/drops/${encodeURIComponent(slug)}`;
@@ -28,6 +30,7 @@ function dropPath(slug: string): string {
 export async function editDropAction(_previous: FormState, form: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
   const slug = text(form, "slug");
   try {
     const input = patchInputFromForm(form);
@@ -43,6 +46,7 @@ export async function editDropAction(_previous: FormState, form: FormData): Prom
 export async function setPasscodeAction(_previous: FormState, form: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
   const slug = text(form, "slug");
   const remove = text(form, "intent") === "remove";
   const passcode = remove ? "" : text(form, "passcode");
@@ -59,6 +63,7 @@ export async function setPasscodeAction(_previous: FormState, form: FormData): P
 export async function deleteVersionAction(_previous: FormState, form: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
   const slug = text(form, "slug");
   try {
     await deleteVersion(user.userId, slug, parseInput(versionNumberSchema, text(form, "version")));
@@ -71,6 +76,7 @@ export async function deleteVersionAction(_previous: FormState, form: FormData):
 export async function deleteDropAction(_previous: FormState, form: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
   try {
     await deleteDrop(user.userId, text(form, "slug"));
   } catch (error) {
@@ -82,6 +88,7 @@ export async function deleteDropAction(_previous: FormState, form: FormData): Pr
 export async function revokeTokenAction(_previous: FormState, form: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
   const id = tokenIdSchema.safeParse(text(form, "id"));
   if (!id.success) return { status: "error", message: DASHBOARD_MESSAGES.tokenNotFound };
   try {

@@ -9,7 +9,8 @@ import { verifyPath } from "./paths";
 
 /** The approve button: a plain form POST, so it works without JavaScript. The page then shows the outcome. */
 export async function approveDeviceAction(formData: FormData): Promise<void> {
-  const code = String(formData.get("code") ?? "").slice(0, 32);
+  // A hand-made request can pass anything where the page passes its form; no code then.
+  const code = formData instanceof FormData ? String(formData.get("code") ?? "").slice(0, 32) : "";
   const user = await getSessionUser();
   let outcome: ApproveOutcome | "rateLimited" | "unavailable" = "signedOut";
   if (user) {

@@ -17,6 +17,7 @@ export const DASHBOARD_MESSAGES = {
   dropNotFound: "No such drop in your account.",
   tokenNotFound: "No such token in your account.",
   unexpected: "Something went wrong on the server. Please try again.",
+  notAForm: "The form was not sent as the page sends it. Reload the page and retry.",
   saved: "Changes saved.",
   nothingChanged: "Nothing changed.",
   passcodeSet: "Passcode set: viewers now need it to open the drop.",

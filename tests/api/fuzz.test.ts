@@ -1,0 +1,162 @@
+// A bounded, seeded fuzz of every endpoint: valid requests of each endpoint with their bodies, paths,
+// queries, headers, methods and framing mutated, plus arbitrary paths. No answer may be a 5xx (or
+// missing); every 4xx under /api and /mcp, and every JSON error anywhere, is the spec's Error shape;
+// /mcp answers JSON-RPC envelopes. FUZZ_SEED, FUZZ_REQUESTS (per database), FUZZ_CONCURRENCY and
+// FUZZ_EXAMPLES (per group of findings) reproduce, widen or detail a run.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, testDb, type TestApp } from "../helpers/app";
+import { report, summarize, type Outcome, type Rule } from "../helpers/fuzz/check";
+import { mutate, toWire, type FuzzCase } from "../helpers/fuzz/mutate";
+import { Random } from "../helpers/fuzz/random";
+import { sendWire } from "../helpers/fuzz/raw-http";
+import { randomTemplate, validTemplate, type FuzzContext } from "../helpers/fuzz/templates";
+import { serverActionIds, signInLocally } from "../helpers/session";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 11_2026);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 16);
+const EXAMPLES = Number(process.env.FUZZ_EXAMPLES ?? 2);
+const REQUEST_TIMEOUT_MS = 30_000;
+const REPRODUCE = `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS} npx vitest run --project ${testDb()} tests/api/fuzz.test.ts`;
+
+// No write limit may hide the deeper paths behind a 429.
+const LIMITS = { LIMIT_WRITES_PER_MINUTE: "1000000", LIMIT_WRITES_PER_DAY: "1000000", LIMIT_DROPS_PER_ACCOUNT: "1000000", LIMIT_VERSIONS_PER_DROP: "1000000" };
+const HTML = "<!doctype html><html><head><title>t</title></head><body><p>seed</p></body></html>";
+
+let app: TestApp;
+let context: FuzzContext;
+const outcomes: Outcome[] = [];
+let seconds = 0;
+
+async function createDrop(token: string, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await app.api("/api/drops", { method: "POST", token, body: { title: "seed drop", html: HTML, ...body } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.slug;
+}
+
+async function tokenId(token: string): Promise<string> {
+  return (await app.api("/api/me", { token })).body.token.id;
+}
+
+async function setUp(): Promise<FuzzContext> {
+  // The first call creates the account; the others, in parallel, only add tokens to it.
+  const token = await app.createToken("fuzz", "fuzz");
+  const [otherToken, revokedToken, ...doomedTokens] = await Promise.all(
+    ["fuzz-other", "fuzz", "fuzz", "fuzz", "fuzz", "fuzz"].map((login, i) => app.createToken(login, `fuzz ${i}`)),
+  );
+  const revokedId = await tokenId(revokedToken!);
+  expect((await app.api(`/api/tokens/${revokedId}`, { method: "DELETE", token })).status).toBe(204);
+  const passcode = "open-sesame";
+  const stableSlugs = [
+    await createDrop(token, { metadata: { project: "alpha" }, context: "why" }),
+    await createDrop(token, { passcode, description: "locked" }),
+    await createDrop(token),
+  ];
+  for (let i = 0; i < 3; i++) await app.api(`/api/drops/${stableSlugs[0]}`, { method: "PUT", token, body: { html: `${HTML}<!-- ${i} -->` } });
+  const doomedSlugs = await Promise.all(Array.from({ length: 8 }, () => createDrop(token)));
+  const start = await app.api("/api/auth/start", { method: "POST", body: { label: "fuzz device" } });
+  return {
+    token,
+    otherToken: otherToken!,
+    revokedToken: revokedToken!,
+    stableSlugs,
+    doomedSlugs,
+    otherSlug: await createDrop(otherToken!),
+    doomedTokenIds: await Promise.all(doomedTokens.map(tokenId)),
+    otherTokenId: await tokenId(otherToken!),
+    pollToken: start.body.poll_token,
+    userCode: start.body.code,
+    passcode,
+    sessionCookie: await signInLocally(app, "fuzz"),
+    actions: serverActionIds(),
+  };
+}
+
+/**
+ * Sends REQUESTS requests, CONCURRENCY at a time. Each is generated when a sender takes it, in index
+ * order, so the seed alone decides every request (the drops and tokens they name come from setUp) and
+ * no large body outlives its request.
+ */
+async function run(random: Random): Promise<void> {
+  const port = Number(app.env.PORT);
+  let next = 0;
+  const sender = async () => {
+    while (next < REQUESTS) {
+      const index = next++;
+      const template = random.chance(0.1) ? randomTemplate(random, context) : validTemplate(random, context);
+      const request: FuzzCase = random.chance(0.08) ? { ...template, mutations: [] } : mutate(random, template, context);
+      const wire = toWire(request);
+      const sent = performance.now();
+      const result = await sendWire(port, wire, REQUEST_TIMEOUT_MS);
+      outcomes.push(summarize(index, request, wire, result, performance.now() - sent));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+}
+
+beforeAll(async () => {
+  app = await startApp({ env: LIMITS });
+  context = await setUp();
+  const started = performance.now();
+  await run(new Random(SEED));
+  seconds = (performance.now() - started) / 1000;
+  console.log(`fuzz: ${REQUESTS} requests on ${testDb()} in ${seconds.toFixed(1)} s (seed ${SEED}, ${CONCURRENCY} in flight); most time: ${slowest()}`);
+}, 120_000 + REQUESTS * 100);
+afterAll(async () => app?.stop());
+
+/** Where the run spent its time, by endpoint (summed over concurrent requests). */
+function slowest(): string {
+  const totals = new Map<string, number>();
+  for (const { pattern, ms } of outcomes) totals.set(pattern, (totals.get(pattern) ?? 0) + ms);
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pattern, ms]) => `${pattern} ${(ms / 1000).toFixed(0)} s`).join(", ");
+}
+
+/**
+ * Errors that reached the server's log, by first line: a line a stack trace follows, Next's ⨯ marker on
+ * an error, our own "failed"/"unhandled" lines. Next's notices of server-action ids it does not know
+ * (answered 400 or 409, with a stack for the latter) are refusals, not errors.
+ */
+function loggedErrors(logs: string): Map<string, number> {
+  const lines = logs.split("\n");
+  const found = new Map<string, number>();
+  const frame = /^\s+at \S/;
+  lines.forEach((line, i) => {
+    const stackFollows = !frame.test(line) && frame.test(lines[i + 1] ?? "");
+    if (line.includes("nextjs.org/docs/messages/failed-to-find-server-action")) return;
+    if (stackFollows || /⨯ .*Error\b|htmldrop: .*(failed|unhandled)|uncaught|unhandled/i.test(line)) {
+      const key = line.trim().slice(0, 200);
+      found.set(key, (found.get(key) ?? 0) + 1);
+    }
+  });
+  return found;
+}
+
+function expectNoFindings(rule: Rule): void {
+  const found = report(outcomes, rule, EXAMPLES);
+  if (found) throw new Error(`fuzz findings (reproduce: ${REPRODUCE}):\n${found}`);
+}
+
+describe(`fuzz of every endpoint (seed ${SEED})`, () => {
+  it("sent every request", () => {
+    expect(outcomes).toHaveLength(REQUESTS);
+  });
+
+  it("answers every request, never with a 5xx", () => {
+    expectNoFindings("answer");
+  });
+
+  it("answers every 4xx under /api and /mcp, and every JSON error, in the Error shape", () => {
+    expectNoFindings("error-shape");
+  });
+
+  it("answers /mcp with JSON-RPC envelopes, never an internal error", () => {
+    expectNoFindings("json-rpc");
+  });
+
+  it("still answers afterwards and logged no unhandled error", async () => {
+    const me = await app.api("/api/me", { token: context.token });
+    expect(me.status).toBe(200);
+    const errors = [...loggedErrors(app.logs())].map(([line, count]) => `${count}× ${line}`);
+    expect(errors, `server log lines (reproduce: ${REPRODUCE})`).toEqual([]);
+  });
+});
