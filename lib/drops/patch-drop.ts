@@ -11,17 +11,18 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
   await assertWriteAllowed(userId);
   return db().$transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
-    if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
     const description = normalizeDescription(input.description);
-    const updated = await tx.drop.update({
+    // The row update comes first: it locks the drop, so concurrent PATCHes and PUTs replace its tags
+    // one at a time (as a PUT does, which locks it first too) instead of colliding on the tag keys.
+    await tx.drop.update({
       where: { id: drop.id },
       data: {
         updatedAt: new Date(now()),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(description !== undefined ? { description } : {}),
       },
-      include: { tags: true },
     });
-    return toDropJson(updated);
+    if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
+    return toDropJson(await tx.drop.findUniqueOrThrow({ where: { id: drop.id }, include: { tags: true } }));
   });
 }

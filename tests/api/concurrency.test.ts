@@ -130,4 +130,22 @@ describe("concurrent delete and re-upload of the same bytes", () => {
     const raw = await fetch(`${roomy.baseUrl}/p/${keeper.slug}/raw`);
     expect(await raw.text()).toContain("<p>shared bytes 59</p>");
   });
+
+  it("replaces tags under concurrent PATCHes and PUTs without 5xx, leaving one writer's map whole", async () => {
+    const drop = (await roomy.api("/api/drops", { method: "POST", token: roomyToken, body: { title: "tags", html: "<p>t</p>" } })).body;
+    const failures: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const writes = Array.from({ length: 8 }, (_, writer) => {
+        const metadata = { shared: `r${round}w${writer}`, [`own${writer}`]: "x" };
+        return writer % 4 === 3
+          ? roomy.api(`/api/drops/${drop.slug}`, { method: "PUT", token: roomyToken, body: { html: `<p>${round}.${writer}</p>`, metadata } })
+          : roomy.api(`/api/drops/${drop.slug}`, { method: "PATCH", token: roomyToken, body: { metadata } });
+      });
+      for (const res of await Promise.all(writes)) if (res.status !== 200) failures.push(`round ${round}: ${res.status} ${res.text}`);
+      const { metadata } = (await roomy.api(`/api/drops/${drop.slug}`, { token: roomyToken })).body as { metadata: Record<string, string> };
+      const writer = /^r\d+w(\d)$/.exec(metadata.shared ?? "")?.[1];
+      expect(metadata).toEqual({ shared: `r${round}w${writer}`, [`own${writer}`]: "x" });
+    }
+    expect(failures).toEqual([]);
+  });
 });
