@@ -2,7 +2,8 @@
 // serves the Next.js app from a plain node:http server (Next's documented custom-server mode).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import next from "next";
 import { authBodyRefusal } from "@/lib/api/body";
@@ -12,6 +13,8 @@ import { migrate } from "@/lib/db/migrate";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { isRawPath, serveRaw } from "@/lib/serving/raw";
 import { flushViewCounts } from "@/lib/serving/views";
+
+type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 async function main(): Promise<void> {
   const config = getConfig();
@@ -24,9 +27,10 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  const app = next({ dev: false, dir: process.cwd() });
-  await app.prepare();
-  const handle = app.getRequestHandler();
+  // Listen first: Next must be told the port really listened on (PORT=0 picks one), see below.
+  // Requests that arrive before Next is ready wait for it.
+  let resolveHandle: (handler: NextHandler) => void = () => {};
+  const handleReady = new Promise<NextHandler>((resolve) => (resolveHandle = resolve));
   const server = createServer((request, response) => {
     // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
     if (isRawPath(request.url)) {
@@ -45,16 +49,28 @@ async function main(): Promise<void> {
     const client = describeClient(request.socket.remoteAddress, request.headers, config.trustProxy);
     request.headers[CLIENT_ADDRESS_HEADER] = client.address;
     request.headers[LOCAL_CLIENT_HEADER] = client.local ? "1" : "0";
-    handle(request, response).catch((error: unknown) => {
-      console.error("htmldrop: request failed", error);
-      if (!response.headersSent) response.writeHead(500).end();
-    });
+    void handleReady.then((handle) =>
+      handle(request, response).catch((error: unknown) => {
+        console.error("htmldrop: request failed", error);
+        if (!response.headersSent) response.writeHead(500).end();
+      }),
+    );
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(config.port, () => {
-    const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
-    console.log(`htmldrop: listening on port ${config.port}, public URL ${config.publicUrl}, ${storage}`);
-  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(config.port, resolve));
+  const { port } = server.address() as AddressInfo;
+
+  // After a JavaScript form's server action redirects, Next fetches the target page from its own
+  // origin, forwarding the request's headers (the session cookie included). Without hostname and port
+  // it assumes localhost:3000, which may be another program; and it takes the scheme from
+  // X-Forwarded-Proto. The server listens on every address, so loopback on the real port is always
+  // this very process; `next start` pins the origin the same way, through __NEXT_PRIVATE_ORIGIN.
+  process.env.__NEXT_PRIVATE_ORIGIN = `http://127.0.0.1:${port}`;
+  const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1", port });
+  await app.prepare();
+  resolveHandle(app.getRequestHandler());
+  const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
+  console.log(`htmldrop: listening on port ${port}, public URL ${config.publicUrl}, ${storage}`);
 
   const shutdown = () => {
     server.close(() => void flushViewCounts().finally(() => void disconnectDb().finally(() => process.exit(0))));
