@@ -1,6 +1,5 @@
-import { lockCookie } from "@/lib/serving/unlock";
+import { crossSitePostRefusal, lockCookie } from "@/lib/serving/unlock";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
-import { isSameOriginPost } from "@/lib/security/headers";
 
 type Context = { params: Promise<{ slug: string }> };
 
@@ -8,6 +7,7 @@ type Context = { params: Promise<{ slug: string }> };
 export async function POST(request: Request, { params }: Context): Promise<Response> {
   const { slug } = await params;
   if (!SLUG_PATTERN.test(slug)) return new Response(null, { status: 404 });
-  if (!isSameOriginPost(request)) return new Response(null, { status: 403 });
+  const refusal = crossSitePostRefusal(request);
+  if (refusal) return refusal;
   return new Response(null, { status: 303, headers: { location: `/p/${slug}`, "set-cookie": lockCookie(slug), "cache-control": "no-store" } });
 }

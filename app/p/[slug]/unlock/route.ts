@@ -1,7 +1,7 @@
 import { isApiError } from "@/lib/errors";
 import { unlockFormSchema } from "@/lib/schemas/serving";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
-import { unlockDrop } from "@/lib/serving/unlock";
+import { crossSitePostRefusal, unlockDrop } from "@/lib/serving/unlock";
 
 type Context = { params: Promise<{ slug: string }> };
 
@@ -13,6 +13,8 @@ function seeOther(location: string, cookie?: string): Response {
 
 /** The gate's form posts here (no JavaScript needed); every outcome redirects back to the viewer. */
 export async function POST(request: Request, { params }: Context): Promise<Response> {
+  const refusal = crossSitePostRefusal(request);
+  if (refusal) return refusal;
   const { slug } = await params;
   const form = unlockFormSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   const viewer = (error?: string) => {
