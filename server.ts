@@ -4,9 +4,12 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { join } from "node:path";
 import next from "next";
 import { authBodyRefusal } from "@/lib/api/body";
+import { toApiError } from "@/lib/api/responses";
+import { answerClientError, answerConnect, answerExpectation, answerUnroutable, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
 import { ConfigError, getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
@@ -15,6 +18,11 @@ import { isRawPath, serveRaw } from "@/lib/serving/raw";
 import { flushViewCounts } from "@/lib/serving/views";
 
 type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** Writes an answer to a socket that no response object owns, then closes it. */
+function answerSocket(socket: Duplex, answer: Answer): void {
+  socket.end(serializeAnswer(answer), () => socket.destroy());
+}
 
 async function main(): Promise<void> {
   const config = getConfig();
@@ -31,7 +39,17 @@ async function main(): Promise<void> {
   // Requests that arrive before Next is ready wait for it.
   let resolveHandle: (handler: NextHandler) => void = () => {};
   const handleReady = new Promise<NextHandler>((resolve) => (resolveHandle = resolve));
-  const server = createServer((request, response) => {
+  // The response a connection is busy with: a request Node.js cannot read is answered only when
+  // nothing of an earlier response on that connection is still being written.
+  const responses = new WeakMap<Duplex, ServerResponse>();
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    responses.set(request.socket, response);
+    toOriginForm(request);
+    const unroutable = answerUnroutable({ method: request.method ?? "", url: request.url ?? "", httpVersion: request.httpVersion, headers: request.headers });
+    if (unroutable) {
+      response.writeHead(unroutable.status, unroutable.headers).end(unroutable.body);
+      return;
+    }
     // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
     if (isRawPath(request.url)) {
       void serveRaw({ method: request.method ?? "GET", url: request.url!, headers: request.headers }).then((raw) => {
@@ -51,12 +69,23 @@ async function main(): Promise<void> {
     request.headers[LOCAL_CLIENT_HEADER] = client.local ? "1" : "0";
     void handleReady.then((handle) =>
       handle(request, response).catch((error: unknown) => {
-        console.error("htmldrop: request failed", error);
-        if (!response.headersSent) response.writeHead(500).end();
+        const failure = toApiError(error);
+        if (!response.headersSent) response.writeHead(failure.status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(failure.toBody()));
       }),
     );
   });
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", (error: Error, socket: Duplex) => {
+    const answer = answerClientError(error);
+    const busy = responses.get(socket);
+    if (answer && socket.writable && !(busy?.headersSent && !busy.writableEnded)) answerSocket(socket, answer);
+    else socket.destroy();
+  });
+  server.on("connect", (_request: IncomingMessage, socket: Duplex) => answerSocket(socket, answerConnect()));
+  server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
+    const answer = answerExpectation();
+    response.writeHead(answer.status, answer.headers).end(answer.body);
+  });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(config.port, resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -66,7 +95,9 @@ async function main(): Promise<void> {
   // X-Forwarded-Proto. The server listens on every address, so loopback on the real port is always
   // this very process; `next start` pins the origin the same way, through __NEXT_PRIVATE_ORIGIN.
   process.env.__NEXT_PRIVATE_ORIGIN = `http://127.0.0.1:${port}`;
-  const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1", port });
+  // Next's WebSocket handler (development reloads, rewrites to other sites) is of no use here; on this
+  // server it would swallow every request with an Upgrade header (curl --http2 sends one) unanswered.
+  const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1", port, httpServer: createServer() });
   await app.prepare();
   resolveHandle(app.getRequestHandler());
   const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";

@@ -2,6 +2,7 @@ import NextAuth from "next-auth";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { CALLBACK_URL_COOKIES, isSafeCallbackUrl } from "@/lib/auth/callback-url";
+import { otherMethods } from "@/lib/api/responses";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { getAuthOptions } from "@/lib/auth/next-auth";
 
@@ -26,3 +27,4 @@ async function handler(request: NextRequest, context: Context): Promise<Response
 }
 
 export { handler as GET, handler as POST };
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/responses";
 import { isApiError } from "@/lib/errors";
 import { unlockFormSchema } from "@/lib/schemas/serving";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
@@ -34,3 +35,5 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     throw error;
   }
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
