@@ -19,6 +19,13 @@ import { flushViewCounts } from "@/lib/serving/views";
 
 type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
+// Cut-offs for slow clients (README, "Slow clients"). All headers within 10 s: a legitimate client
+// sends them at once. The whole request within 120 s: a 2 MB upload needs 140 kbit/s. Node.js checks
+// every second (its default, 30 s, would let each cut-off run late by as much).
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 /** Writes an answer to a socket that no response object owns, then closes it. */
 function answerSocket(socket: Duplex, answer: Answer): void {
   socket.end(serializeAnswer(answer), () => socket.destroy());
@@ -42,7 +49,13 @@ async function main(): Promise<void> {
   // The response a connection is busy with: a request Node.js cannot read is answered only when
   // nothing of an earlier response on that connection is still being written.
   const responses = new WeakMap<Duplex, ServerResponse>();
-  const server = createServer({ requireHostHeader: false }, (request, response) => {
+  const serverOptions = {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    requireHostHeader: false,
+  };
+  const server = createServer(serverOptions, (request, response) => {
     responses.set(request.socket, response);
     toOriginForm(request);
     const unroutable = answerUnroutable({ method: request.method ?? "", url: request.url ?? "", httpVersion: request.httpVersion, headers: request.headers });
@@ -102,6 +115,7 @@ async function main(): Promise<void> {
   resolveHandle(app.getRequestHandler());
   const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
   console.log(`htmldrop: listening on port ${port}, public URL ${config.publicUrl}, ${storage}`);
+  console.log(`htmldrop: slow clients are cut off after ${server.headersTimeout / 1000} s for headers, ${server.requestTimeout / 1000} s for a whole request`);
 
   const shutdown = () => {
     server.close(() => void flushViewCounts().finally(() => void disconnectDb().finally(() => process.exit(0))));

@@ -7,11 +7,12 @@ import { startApp, type TestApp } from "../helpers/app";
 let app: TestApp;
 let port: number;
 let slug: string;
+let token: string;
 
 beforeAll(async () => {
   app = await startApp();
   port = Number(app.env.PORT);
-  const token = await app.createToken("raw-alice");
+  token = await app.createToken("raw-alice");
   slug = (await app.api("/api/drops", { method: "POST", token, body: { title: "t", html: "<p>x</p>" } })).body.slug;
 });
 afterAll(async () => app?.stop());
@@ -19,9 +20,10 @@ afterAll(async () => app?.stop());
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
 
 /** Sends bytes as they are; reads one answer (the server closes after each of these, or says its length). */
-function raw(request: string): Promise<RawAnswer> {
+function raw(request: string, options: { trickle?: string } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    const trickle = options.trickle ? setInterval(() => socket.write(options.trickle!), 1000) : undefined;
     let received = Buffer.alloc(0);
     const answer = (): RawAnswer | null => {
       const end = received.indexOf("\r\n\r\n");
@@ -46,6 +48,7 @@ function raw(request: string): Promise<RawAnswer> {
       return { status: Number(statusLine!.split(" ")[1]), headers, body: body.toString("utf8") };
     };
     const finish = () => {
+      clearInterval(trickle);
       socket.destroy();
       const parsed = answer();
       if (parsed) resolve(parsed);
@@ -114,6 +117,26 @@ describe("requests the server answers before Next.js", () => {
     await app.api("/api/me");
     const answer = await raw("GET /api/me HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: h2c\r\n\r\n");
     expect(expectError(answer, 401).code).toBe("token_required");
+  });
+
+  it("cuts off headers that trickle in, with a 408 in the Error shape", async () => {
+    const answer = await raw("GET /api/me HTTP/1.1\r\nHost: x\r\n", { trickle: "X-Slow: 1\r\n" });
+    expect(expectError(answer, 408).message).toContain("did not arrive in time");
+  });
+
+  it("takes a client that hangs up in the middle of a body as a refused request, not a failure", async () => {
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.on("connect", resolve));
+    socket.write(`POST /api/drops HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"title":`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    // The server notices the hang-up within milliseconds; an internal error would be logged by now.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(app.logs()).not.toContain("unhandled error");
+  });
+
+  it("reports the time limits it set for slow clients", () => {
+    expect(app.logs()).toContain("htmldrop: slow clients are cut off after 10 s for headers, 120 s for a whole request");
   });
 });
 
