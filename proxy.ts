@@ -1,12 +1,27 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
+
+// Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
+// (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
+// page for PUT or DELETE.
+const ROUTE_HANDLER = /^\/(api\/|\.well-known\/|openapi\.json$|llms\.txt$|p\/[^/]+\/(unlock|lock)$)/;
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+
+function pageMethodRefusal(request: NextRequest): NextResponse | null {
+  if (PAGE_METHODS.includes(request.method) || ROUTE_HANDLER.test(request.nextUrl.pathname)) return null;
+  const error = new ApiError("invalid_arg", `${request.method} is not supported on a page; use ${PAGE_METHODS.join(" or ")}.`, { allow: PAGE_METHODS });
+  return NextResponse.json(error.toBody(), { status: 405, headers: { allow: PAGE_METHODS.join(", "), "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+}
 
 /**
  * Security headers for the app's pages and next-auth's, read from the runtime configuration
  * (CONTENT_ORIGIN can change without a rebuild). On the drops' own origin, only drops are served.
  */
 export function proxy(request: NextRequest) {
-  const response = isDropsOnlyHost(request.headers.get("host")) ? new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } }) : NextResponse.next();
+  const response = isDropsOnlyHost(request.headers.get("host"))
+    ? new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } })
+    : (pageMethodRefusal(request) ?? NextResponse.next());
   for (const [name, value] of Object.entries(appSecurityHeaders())) response.headers.set(name, value);
   return response;
 }

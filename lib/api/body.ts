@@ -62,7 +62,10 @@ export async function readJsonBody(request: Request, { emptyAs, carriesHtml = fa
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch(() => {
+        // The client hung up, or server.ts cut off a body that trickled in too slowly.
+        throw new ApiError("invalid_arg", "The request body ended before it was complete.");
+      });
       if (done) break;
       received += value.byteLength;
       if (received > maxBytes) {

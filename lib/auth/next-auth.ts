@@ -4,6 +4,7 @@ import GithubProvider from "next-auth/providers/github";
 import type { OAuthConfig, Provider } from "next-auth/providers/index";
 import { findOrCreateUserForIdentity, LOCAL_PROVIDER, type IdentityInput } from "@/lib/accounts/users";
 import { getConfig } from "@/lib/config";
+import { safeCallbackUrl } from "./callback-url";
 import { isLoopbackHeaderRecord } from "./loopback";
 
 /** Usernames of the local sign-in: the same rule as `npm run admin -- token create --login`. */
@@ -86,6 +87,8 @@ export function getAuthOptions(options: { loopbackHost: boolean } = { loopbackHo
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     theme: { colorScheme: "auto", brandColor: "#2f5bea", buttonText: "#ffffff" },
     callbacks: {
+      // Unlike next-auth's default, never throws on a malformed URL and refuses `//other.site`.
+      redirect: ({ url, baseUrl }) => safeCallbackUrl(url, baseUrl),
       async jwt({ token, account, profile, user }) {
         if (account && user) {
           const identity = identityOf(account, profile, user);

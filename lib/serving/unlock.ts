@@ -4,11 +4,14 @@
 // - a short-lived token in the viewer's iframe URL, because the raw endpoint may live on CONTENT_ORIGIN,
 //   another site, where the app's cookie is never sent.
 import { createHmac } from "node:crypto";
+import { errorResponse } from "@/lib/api/responses";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
+import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { isSameOriginPost } from "@/lib/security/headers";
 import { verifyPasscode } from "@/lib/security/passcodes";
 import { constantTimeEqual } from "@/lib/security/tokens";
 
@@ -94,4 +97,13 @@ export async function unlockDrop(slug: string, passcode: string, client: string)
 /** The Set-Cookie that locks the drop again for this browser. */
 export function lockCookie(slug: string): string {
   return `${UNLOCK_COOKIE}=; Max-Age=0; ${unlockCookieAttributes(slug)}`;
+}
+
+/**
+ * The viewer's own forms (unlock, lock again) refuse posts from another site's page, a drop's
+ * included: it could spend the visitor's attempts, or unlock and lock for them.
+ */
+export function crossSitePostRefusal(request: Request): Response | null {
+  if (isSameOriginPost(request)) return null;
+  return errorResponse(new ApiError("forbidden", "This form only accepts posts from the drop's own viewer page, not from another site."));
 }

@@ -311,8 +311,30 @@ describe("passcode gate", () => {
     const forged = await fetch(`${origin}/p/${drop.slug}/lock`, { method: "POST", redirect: "manual", headers: { origin: "https://evil.example" } });
     expect(forged.status).toBe(403);
     expect(forged.headers.get("set-cookie")).toBeNull();
+    expect((await forged.json()).error.code).toBe("forbidden");
     const own = await fetch(`${origin}/p/${drop.slug}/lock`, { method: "POST", redirect: "manual", headers: { origin } });
     expect(own.status).toBe(303);
+  });
+
+  it("refuses a passcode posted from another site's page; the viewer's own form works", async () => {
+    const drop = await createDrop({ passcode: "sesame" });
+    const post = (headers: Record<string, string>) => {
+      const form = new FormData();
+      form.set("passcode", "sesame");
+      return fetch(`${origin}/p/${drop.slug}/unlock`, { method: "POST", body: form, redirect: "manual", headers });
+    };
+    // A sandboxed drop's own form posts with Origin: null.
+    for (const foreign of ["https://evil.example", contentOrigin, "null"]) {
+      const forged = await post({ origin: foreign });
+      expect(forged.status).toBe(403);
+      expect(forged.headers.get("set-cookie")).toBeNull();
+      expect(forged.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(await forged.json()).toEqual({ error: { code: "forbidden", message: expect.stringContaining("another site") } });
+    }
+    const own = await post({ origin });
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe(`/p/${drop.slug}`);
+    expect(own.headers.get("set-cookie")).toMatch(/^hd_unlock=/);
   });
 
   it("rate limits passcode attempts per client and drop, before verifying", async () => {

@@ -2,7 +2,7 @@
 // disposable database: a fresh SQLite folder, or a fresh PostgreSQL schema when TEST_DB=postgres.
 import { type ChildProcess, spawn, execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -78,10 +78,48 @@ function waitForListening(child: ChildProcess, output: () => string): Promise<vo
   });
 }
 
-/** `databaseUrl` rewrites the PostgreSQL URL the server gets (to route it through a proxy); `sql` still connects directly. */
-export async function startApp(options: { env?: Record<string, string>; databaseUrl?: (url: string) => string } = {}): Promise<TestApp> {
+/** Ports of the services the server may need outside its private network: PostgreSQL and Redis. */
+const OUTWARD_PORTS = [5432, 6379];
+
+function bridge(server: Server, target: () => ReturnType<typeof connect>): Server {
+  return server.on("connection", (socket) => {
+    const other = target();
+    socket.pipe(other).pipe(socket);
+    socket.on("error", () => other.destroy());
+    other.on("error", () => socket.destroy());
+  });
+}
+
+function listening(server: Server, where: number | string): Promise<Server> {
+  return new Promise((resolve, reject) => server.once("error", reject).listen(where, () => resolve(server)));
+}
+
+/**
+ * The host side of a private network: the server's port here leads to the server inside, and the
+ * services it needs (OUTWARD_PORTS) are offered to it as Unix sockets in `dir`.
+ */
+async function bridgePrivateNetwork(port: number, dir: string): Promise<Server[]> {
+  const outward = OUTWARD_PORTS.map((target) => listening(bridge(createServer(), () => connect(target, "127.0.0.1")), join(dir, `outward-${target}.sock`)));
+  const inward = listening(bridge(createServer(), () => connect(join(dir, "inward.sock"))), port);
+  return Promise.all([...outward, inward]);
+}
+
+type StartOptions = {
+  env?: Record<string, string>;
+  /** Rewrites the PostgreSQL URL the server gets (to route it through a proxy); `sql` still connects directly. */
+  databaseUrl?: (url: string) => string;
+  /**
+   * Run the server in a network namespace of its own (`unshare -n`, needs root), reached through
+   * the same port here, with trap listeners on these ports of 127.0.0.1 and ::1 inside: any
+   * connection to them is reported in the logs as `htmldrop-test: trapped …`.
+   */
+  privateNetwork?: { traps: number[] };
+};
+
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   // A caller may pick the port (to point CONTENT_ORIGIN at the same server under another host name).
-  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  let port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  while (options.privateNetwork?.traps.includes(port)) port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-test-"));
   const database = testDb() === "postgres" ? await createSchema() : null;
   const env: Record<string, string> = {
@@ -95,9 +133,21 @@ export async function startApp(options: { env?: Record<string, string>; database
   let childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete (childEnv as Record<string, string | undefined>).NODE_ENV;
   let output = "";
+  const bridges = options.privateNetwork ? await bridgePrivateNetwork(port, dataDir) : [];
+  const [command, args] = options.privateNetwork
+    ? ["unshare", ["-n", TSX, join(ROOT, "tests", "helpers", "private-network.ts")]]
+    : [TSX, ["server.ts"]];
+  if (options.privateNetwork) {
+    Object.assign(childEnv, {
+      HTMLDROP_NETNS_DIR: dataDir,
+      HTMLDROP_NETNS_TSX: TSX,
+      HTMLDROP_NETNS_TRAPS: options.privateNetwork.traps.join(","),
+      HTMLDROP_NETNS_OUTWARD: OUTWARD_PORTS.join(","),
+    });
+  }
   const launch = async () => {
     const before = output.length;
-    const started = spawn(TSX, ["server.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const started = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     started.stdout.on("data", (chunk) => (output += chunk));
     started.stderr.on("data", (chunk) => (output += chunk));
     await waitForListening(started, () => output.slice(before));
@@ -169,6 +219,7 @@ export async function startApp(options: { env?: Record<string, string>; database
     },
     async stop() {
       await halt();
+      for (const bridge of bridges) bridge.close();
       rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/responses";
 import { buildApiCatalog } from "@/lib/discovery/documents";
 import { documentResponse } from "@/lib/discovery/respond";
 
@@ -14,3 +15,5 @@ export function HEAD(): Response {
   const response = documentResponse(buildApiCatalog, CONTENT_TYPE);
   return new Response(null, { status: response.status, headers: { ...Object.fromEntries(response.headers), link: '</.well-known/api-catalog>; rel="api-catalog"' } });
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

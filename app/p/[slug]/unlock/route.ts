@@ -1,7 +1,7 @@
-import { errorResponse, toApiError } from "@/lib/api/responses";
+import { errorResponse, otherMethods, toApiError } from "@/lib/api/responses";
 import { unlockFormSchema } from "@/lib/schemas/serving";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
-import { unlockDrop } from "@/lib/serving/unlock";
+import { crossSitePostRefusal, unlockDrop } from "@/lib/serving/unlock";
 
 type Context = { params: Promise<{ slug: string }> };
 
@@ -13,6 +13,8 @@ function seeOther(location: string, cookie?: string): Response {
 
 /** The gate's form posts here (no JavaScript needed); every outcome redirects back to the viewer. */
 export async function POST(request: Request, { params }: Context): Promise<Response> {
+  const refusal = crossSitePostRefusal(request);
+  if (refusal) return refusal;
   const { slug } = await params;
   const form = unlockFormSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   const viewer = (error?: string) => {
@@ -28,10 +30,12 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     if (result.outcome === "unlocked") return seeOther(viewer(), result.cookie);
     return seeOther(viewer(result.outcome === "wrong_passcode" ? "wrong" : undefined));
   } catch (error) {
-    const refusal = toApiError(error);
-    if (refusal.code === "rate_limited") return seeOther(viewer("limited"));
+    const failure = toApiError(error);
+    if (failure.code === "rate_limited") return seeOther(viewer("limited"));
     // Fail closed: an attempt that cannot be counted is not checked.
-    if (refusal.code === "service_unavailable") return seeOther(viewer("unavailable"));
-    return errorResponse(refusal);
+    if (failure.code === "service_unavailable") return seeOther(viewer("unavailable"));
+    return errorResponse(failure);
   }
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

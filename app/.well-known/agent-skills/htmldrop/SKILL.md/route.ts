@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/responses";
 import { buildSkillMarkdown } from "@/lib/discovery/documents";
 import { documentResponse } from "@/lib/discovery/respond";
 
@@ -6,3 +7,5 @@ export const dynamic = "force-dynamic";
 export function GET(): Response {
   return documentResponse(buildSkillMarkdown, "text/markdown; charset=utf-8");
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

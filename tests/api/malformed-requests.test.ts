@@ -1,0 +1,177 @@
+// Requests that Next.js or Node.js would answer with a 500, an empty body or nothing at all: every one
+// gets the spec's Error shape with a JSON content type, over raw sockets where fetch cannot send them.
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+let port: number;
+let slug: string;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  port = Number(app.env.PORT);
+  token = await app.createToken("raw-alice");
+  slug = (await app.api("/api/drops", { method: "POST", token, body: { title: "t", html: "<p>x</p>" } })).body.slug;
+});
+afterAll(async () => app?.stop());
+
+type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/** Sends bytes as they are; reads one answer (the server closes after each of these, or says its length). */
+function raw(request: string, options: { trickle?: string } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    const trickle = options.trickle ? setInterval(() => socket.write(options.trickle!), 1000) : undefined;
+    let received = Buffer.alloc(0);
+    const answer = (): RawAnswer | null => {
+      const end = received.indexOf("\r\n\r\n");
+      if (end === -1) return null;
+      const [statusLine, ...lines] = received.subarray(0, end).toString("latin1").split("\r\n");
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      let body = received.subarray(end + 4);
+      if (headers["content-length"] !== undefined && body.length < Number(headers["content-length"])) return null;
+      if (headers["transfer-encoding"] === "chunked") {
+        const chunks: Buffer[] = [];
+        for (let at = 0; ; ) {
+          const lineEnd = body.indexOf("\r\n", at);
+          if (lineEnd === -1) return null;
+          const size = parseInt(body.toString("latin1", at, lineEnd), 16);
+          if (size === 0) break;
+          if (body.length < lineEnd + 2 + size) return null;
+          chunks.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+          at = lineEnd + 4 + size;
+        }
+        body = Buffer.concat(chunks);
+      }
+      return { status: Number(statusLine!.split(" ")[1]), headers, body: body.toString("utf8") };
+    };
+    const finish = () => {
+      clearInterval(trickle);
+      socket.destroy();
+      const parsed = answer();
+      if (parsed) resolve(parsed);
+      else reject(new Error(`no complete answer: ${JSON.stringify(received.toString("latin1").slice(0, 500))}`));
+    };
+    socket.on("data", (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      if (answer()) finish();
+    });
+    socket.on("close", finish);
+    socket.on("error", () => {});
+  });
+}
+
+function expectError(answer: RawAnswer | { status: number; headers: Headers; text: string }, status: number): { code: string; message: string; details?: Record<string, unknown> } {
+  const headers = answer.headers instanceof Headers ? Object.fromEntries(answer.headers) : answer.headers;
+  const text = "text" in answer ? answer.text : answer.body;
+  expect(answer.status, text).toBe(status);
+  expect(headers["content-type"]).toBe("application/json; charset=utf-8");
+  const body = JSON.parse(text) as { error: { code: string; message: string; details?: Record<string, unknown> } };
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  return body.error;
+}
+
+const SERVER_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+describe("requests the server answers before Next.js", () => {
+  const cases: { name: string; request: string; status: number; allow?: string }[] = [
+    { name: "a malformed percent-escape in an API path", request: "GET /api/drops/%zz HTTP/1.1\r\nHost: x\r\n\r\n", status: 400 },
+    { name: "a lone % in a page path", request: "GET /p/% HTTP/1.1\r\nHost: x\r\n\r\n", status: 400 },
+    { name: "an escape that is not UTF-8", request: "GET /api/drops/%ff HTTP/1.1\r\nHost: x\r\n\r\n", status: 400 },
+    { name: "TRACE", request: "TRACE /api/drops HTTP/1.1\r\nHost: x\r\n\r\n", status: 405, allow: SERVER_METHODS },
+    { name: "a WebDAV method on a page", request: "PROPFIND / HTTP/1.1\r\nHost: x\r\n\r\n", status: 405, allow: SERVER_METHODS },
+    { name: "a method Node.js does not know", request: "FOO /api/me HTTP/1.1\r\nHost: x\r\n\r\n", status: 405, allow: SERVER_METHODS },
+    { name: "CONNECT", request: "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", status: 405, allow: SERVER_METHODS },
+    { name: "an asterisk target for GET", request: "GET * HTTP/1.1\r\nHost: x\r\n\r\n", status: 400 },
+    { name: "an expectation other than 100-continue", request: "GET /api/me HTTP/1.1\r\nHost: x\r\nExpect: a-miracle\r\n\r\n", status: 417 },
+    { name: "a missing Host header", request: "GET /api/me HTTP/1.1\r\n\r\n", status: 400 },
+    { name: "a header line without a colon", request: "GET /api/me HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n", status: 400 },
+    { name: "a malformed chunked body", request: "POST /api/drops HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", status: 400 },
+    { name: "a 20 KB URL", request: `GET /api/drops?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, status: 414 },
+    { name: "a 20 KB header", request: `GET /api/me HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, status: 431 },
+  ];
+  for (const { name, request, status, allow } of cases) {
+    it(`${name} → ${status} in the Error shape`, async () => {
+      const answer = await raw(request);
+      const error = expectError(answer, status);
+      expect(error.code).toBe("invalid_arg");
+      if (allow) expect(answer.headers.allow).toBe(allow);
+    });
+  }
+
+  it("answers OPTIONS * with the server's methods", async () => {
+    const answer = await raw("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(answer.status).toBe(204);
+    expect(answer.headers.allow).toBe(SERVER_METHODS);
+  });
+
+  it("takes a request in absolute form as its path, never redirecting to the URL it names", async () => {
+    const answer = await raw("GET http://evil.example/api/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(expectError(answer, 401).code).toBe("token_required");
+  });
+
+  it("answers a request with an Upgrade header (curl --http2 sends one) as a plain request", async () => {
+    await app.api("/api/me");
+    const answer = await raw("GET /api/me HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: h2c\r\n\r\n");
+    expect(expectError(answer, 401).code).toBe("token_required");
+  });
+
+  it("cuts off headers that trickle in, with a 408 in the Error shape", async () => {
+    const answer = await raw("GET /api/me HTTP/1.1\r\nHost: x\r\n", { trickle: "X-Slow: 1\r\n" });
+    expect(expectError(answer, 408).message).toContain("did not arrive in time");
+  });
+
+  it("takes a client that hangs up in the middle of a body as a refused request, not a failure", async () => {
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.on("connect", resolve));
+    socket.write(`POST /api/drops HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"title":`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    // The server notices the hang-up within milliseconds; an internal error would be logged by now.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(app.logs()).not.toContain("unhandled error");
+  });
+
+  it("reports the time limits it set for slow clients", () => {
+    expect(app.logs()).toContain("htmldrop: slow clients are cut off after 10 s for headers, 120 s for a whole request");
+  });
+});
+
+describe("methods a path does not take", () => {
+  const cases: { method: string; path: string; allow: string }[] = [
+    { method: "PUT", path: "/mcp", allow: "POST" },
+    { method: "PATCH", path: "/mcp", allow: "POST" },
+    { method: "PUT", path: "/openapi.json", allow: "GET" },
+    { method: "POST", path: "/llms.txt", allow: "GET" },
+    { method: "DELETE", path: "/.well-known/api-catalog", allow: "GET" },
+    { method: "POST", path: "/.well-known/agent-card.json", allow: "GET" },
+    { method: "GET", path: "/p/<slug>/unlock", allow: "POST" },
+    { method: "GET", path: "/p/<slug>/lock", allow: "POST" },
+    { method: "PUT", path: "/api/auth/session", allow: "GET, POST" },
+    { method: "OPTIONS", path: "/", allow: "GET, HEAD, POST" },
+    { method: "PUT", path: "/", allow: "GET, HEAD, POST" },
+    { method: "DELETE", path: "/dashboard", allow: "GET, HEAD, POST" },
+    { method: "PATCH", path: "/p/<slug>", allow: "GET, HEAD, POST" },
+    { method: "OPTIONS", path: "/no/such/page", allow: "GET, HEAD, POST" },
+  ];
+  for (const { method, path, allow } of cases) {
+    it(`${method} ${path} → 405 with Allow: ${allow}`, async () => {
+      const answer = await app.api(path.replace("<slug>", slug), { method });
+      expect(expectError(answer, 405)).toMatchObject({ code: "invalid_arg", details: { allow: allow.split(", ") } });
+      expect(answer.headers.get("allow")).toBe(allow);
+    });
+  }
+
+  it("still lets route handlers answer OPTIONS and pages answer GET", async () => {
+    expect((await app.api("/api/drops", { method: "OPTIONS" })).status).toBe(204);
+    expect((await app.api("/openapi.json", { method: "OPTIONS" })).status).toBe(204);
+    expect((await app.api(`/p/${slug}`)).status).toBe(200);
+  });
+
+  it("answers a lock for a path that cannot be a drop with not_found", async () => {
+    expect(expectError(await app.api("/p/NOT-A-SLUG/lock", { method: "POST" }), 404).code).toBe("not_found");
+  });
+});
