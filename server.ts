@@ -8,6 +8,7 @@ import type { Duplex } from "node:stream";
 import { join } from "node:path";
 import next from "next";
 import { authBodyRefusal } from "@/lib/api/body";
+import { actionRefusal, refuseUndecodableAction } from "@/lib/api/server-actions";
 import { toApiError } from "@/lib/api/responses";
 import { answerClientError, answerConnect, answerExpectation, answerUnroutable, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
 import { ConfigError, getConfig } from "@/lib/config";
@@ -75,6 +76,12 @@ async function main(): Promise<void> {
       response.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(JSON.stringify(refusal.body));
       return;
     }
+    const notAForm = actionRefusal(request.method ?? "", request.url ?? "/", request.headers);
+    if (notAForm) {
+      response.writeHead(400, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(notAForm);
+      return;
+    }
+    refuseUndecodableAction(request.method ?? "", request.url ?? "/", request.headers, response);
     // Set here, never taken from the client: per-client rate limits and the local sign-in trust them.
     // (The raw path above needs neither.)
     const client = describeClient(request.socket.remoteAddress, request.headers, config.trustProxy);

@@ -92,7 +92,7 @@ function FlowBody({ flow, user, methods, devLoginElsewhere }: { flow: DeviceAuth
 export default async function VerifyPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const code = typeof params.code === "string" ? params.code.trim().slice(0, 32) : "";
-  const notice = isDeviceAuthMessageKey(params.notice) && ["rateLimited", "unavailable", "signedOut"].includes(params.notice) ? params.notice : null;
+  const notice = isDeviceAuthMessageKey(params.notice) && ["rateLimited", "unavailable", "signedOut", "signInFailed"].includes(params.notice) ? params.notice : null;
   const requestHeaders = await headers();
   const loopbackHost = isLoopbackRequest(requestHeaders);
   const methods = signInMethods({ loopbackHost });

@@ -67,6 +67,17 @@ export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handl
   return Object.fromEntries(HTTP_METHODS.map((method) => [method, refuse])) as Record<HttpMethod, Handler>;
 }
 
+/**
+ * next-auth refuses what it does not serve (an unknown action, a provider that is not configured) with
+ * plain text; under /api every refusal is an Error.
+ */
+export function asApiRefusal(request: Request, response: Response): Response {
+  if (response.status < 400 || !(response.headers.get("content-type") ?? "").startsWith("text/plain")) return response;
+  const path = new URL(request.url).pathname.slice(0, 200);
+  const code = response.status === 404 ? "not_found" : "invalid_arg";
+  return jsonResponse({ error: { code, message: `Sign-in does not answer ${request.method} ${path}.` } }, response.status === 404 ? 404 : 400);
+}
+
 /** Any method on a path under /api that no route serves. */
 export function unknownApiPath(request: Request): Response {
   const path = new URL(request.url).pathname;

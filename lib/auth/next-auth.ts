@@ -86,6 +86,9 @@ export function getAuthOptions(options: { loopbackHost: boolean } = { loopbackHo
     providers,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     theme: { colorScheme: "auto", brandColor: "#2f5bea", buttonText: "#ffffff" },
+    // next-auth's own error page answers with the status of the failure it describes (500 for a
+    // misconfigured provider); the sign-in page of this app says what happened instead.
+    pages: { error: "/verify?notice=signInFailed" },
     callbacks: {
       // Unlike next-auth's default, never throws on a malformed URL and refuses `//other.site`.
       redirect: ({ url, baseUrl }) => safeCallbackUrl(url, baseUrl),

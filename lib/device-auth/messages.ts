@@ -9,6 +9,7 @@ export const DEVICE_AUTH_MESSAGES = {
   signedOut: "Your session ended before you approved. Sign in again to approve this device.",
   rateLimited: "Too many attempts from your network. Wait a minute, then try again.",
   unavailable: "Sign-in is briefly unavailable on this server. Try again in a few seconds.",
+  signInFailed: "Sign-in did not complete. Try again, or choose another way to sign in.",
 } as const;
 
 export type DeviceAuthMessageKey = keyof typeof DEVICE_AUTH_MESSAGES;

@@ -21,11 +21,20 @@ export type Outcome = {
   answerHint: string;
 };
 
-/** The path the request line names, whatever form its target takes. */
+/**
+ * The path the request line names, whatever form its target takes, with dot segments resolved (also
+ * percent-encoded ones) as the server resolves them: `/api/../x` is the page `/x`, not an API path.
+ */
 function requestPath(request: FuzzCase, wire: WireRequest): string {
   if (wire.target === "*") return request.pattern;
   const path = wire.target.replace(/^https?:\/\/[^/]*/, "").split(/[?#]/)[0]!;
-  return path;
+  const resolved: string[] = [];
+  for (const segment of path.split("/").slice(1)) {
+    const plain = segment.replace(/%2e/gi, ".");
+    if (plain === "..") resolved.pop();
+    else if (plain !== ".") resolved.push(segment);
+  }
+  return `/${resolved.join("/")}`;
 }
 
 function isUnder(path: string, prefix: string): boolean {

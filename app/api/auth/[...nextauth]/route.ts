@@ -2,7 +2,7 @@ import NextAuth from "next-auth";
 import { cookies } from "next/headers";
 import type { NextRequest } from "next/server";
 import { CALLBACK_URL_COOKIES, isSafeCallbackUrl } from "@/lib/auth/callback-url";
-import { otherMethods } from "@/lib/api/responses";
+import { asApiRefusal, otherMethods } from "@/lib/api/responses";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { getAuthOptions } from "@/lib/auth/next-auth";
 
@@ -23,7 +23,7 @@ async function handler(request: NextRequest, context: Context): Promise<Response
     const value = jar.get(name)?.value;
     if (value !== undefined && !isSafeCallbackUrl(value, baseUrl)) jar.delete(name);
   }
-  return NextAuth(request, context, options);
+  return asApiRefusal(request, await NextAuth(request, context, options));
 }
 
 export { handler as GET, handler as POST };
