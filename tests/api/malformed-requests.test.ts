@@ -175,3 +175,35 @@ describe("methods a path does not take", () => {
     expect(expectError(await app.api("/p/NOT-A-SLUG/lock", { method: "POST" }), 404).code).toBe("not_found");
   });
 });
+
+describe("what the fuzz found past Next.js's routing", () => {
+  it("answers /api itself and paths below /mcp with not_found, not an HTML page", async () => {
+    for (const [method, path] of [["GET", "/api"], ["HEAD", "/api"], ["POST", "/mcp/tools"], ["OPTIONS", "/mcp/x"]] as const) {
+      const res = await app.api(path, { method });
+      if (method === "HEAD") expect([res.status, res.headers.get("content-type")]).toEqual([404, "application/json; charset=utf-8"]);
+      else expect(expectError(res, 404).code).toBe("not_found");
+    }
+  });
+
+  it("refuses a server action whose body no form could send, before and after Next decodes it", async () => {
+    const notAForm = await app.api("/verify", { method: "POST", headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, rawBody: "[" });
+    expect(expectError(notAForm, 400).code).toBe("invalid_arg");
+    const actionId = /\$ACTION_ID_([0-9a-f]+)/.exec(await (await fetch(`${app.baseUrl}/verify?code=BCDF-GHJK`)).text())?.[1];
+    const brokenForm = await app.api("/dashboard/account", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", ...(actionId ? { "next-action": actionId } : {}) },
+      rawBody: "--x\r\nContent-Disposition: form-data; name=\"0\"\r\n\r\n[\"$K1\"",
+    });
+    expect(expectError(brokenForm, 400).code).toBe("invalid_arg");
+  });
+
+  it("answers next-auth's refusals as Errors and sends its error page's visitors to /verify", async () => {
+    expect(expectError(await app.api("/api/auth/not-an-action"), 400).code).toBe("invalid_arg");
+    expect(expectError(await app.api("/api/auth/callback/github", { method: "POST", rawBody: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } }), 400).code).toBe("invalid_arg");
+    const errorPage = await fetch(`${app.baseUrl}/api/auth/error?error=Configuration`, { redirect: "manual" });
+    expect(errorPage.status).toBe(302);
+    expect(errorPage.headers.get("location")).toMatch(/^\/verify\?notice=signInFailed/);
+    const notice = await (await fetch(new URL(errorPage.headers.get("location")!, app.baseUrl))).text();
+    expect(notice).toContain("Sign-in did not complete.");
+  });
+});
