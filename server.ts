@@ -82,6 +82,9 @@ async function main(): Promise<void> {
       return;
     }
     refuseUndecodableAction(request.method ?? "", request.url ?? "/", request.headers, response);
+    // Upgrades are not served (see below); left in place, the header would be forwarded to the fetch
+    // Next makes after an action redirects, which refuses a malformed one.
+    delete request.headers.upgrade;
     // Set here, never taken from the client: per-client rate limits and the local sign-in trust them.
     // (The raw path above needs neither.)
     const client = describeClient(request.socket.remoteAddress, request.headers, config.trustProxy);

@@ -114,8 +114,12 @@ function slowest(): string {
 /**
  * Errors that reached the server's log, by first line: a line a stack trace follows, Next's ⨯ marker on
  * an error, our own "failed"/"unhandled" lines. Next's notices of server-action ids it does not know
- * (answered 400 or 409, with a stack for the latter) are refusals, not errors.
+ * (answered 400 or 409, with a stack for the latter) are refusals, not errors; so are the decoding
+ * failures Next logs for a hand-made action body, which server.ts answers with a 400 Error (the
+ * answer rules above check that).
  */
+const ACTION_BODY_DECODING = /^\s*⨯ (SyntaxError: .*JSON|Error: Unexpected end of form|TypeError: Failed to parse body as FormData\.)/;
+
 function loggedErrors(logs: string): Map<string, number> {
   const lines = logs.split("\n");
   const found = new Map<string, number>();
@@ -123,6 +127,7 @@ function loggedErrors(logs: string): Map<string, number> {
   lines.forEach((line, i) => {
     const stackFollows = !frame.test(line) && frame.test(lines[i + 1] ?? "");
     if (line.includes("nextjs.org/docs/messages/failed-to-find-server-action")) return;
+    if (ACTION_BODY_DECODING.test(line)) return;
     if (stackFollows || /⨯ .*Error\b|htmldrop: .*(failed|unhandled)|uncaught|unhandled/i.test(line)) {
       const key = line.trim().slice(0, 200);
       found.set(key, (found.get(key) ?? 0) + 1);

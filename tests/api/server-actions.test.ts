@@ -17,11 +17,16 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.stop());
 
-/** Posts React's encoding of an argument list (text/plain JSON), as Next's client does for a fetch action. */
+/**
+ * Posts React's encoding of an argument list as a multipart form (the root at field "0"), as Next's
+ * client does for a form action; server.ts refuses action bodies that are not forms before Next reads them.
+ */
 function callAction(path: string, name: string, args: string, cookie?: string): Promise<Response> {
-  const headers: Record<string, string> = { "next-action": actions[name]!, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" };
+  const headers: Record<string, string> = { "next-action": actions[name]!, accept: "text/x-component" };
   if (cookie) headers.cookie = cookie;
-  return fetch(`http://127.0.0.1:${app.env.PORT}${path}`, { method: "POST", headers, body: args, redirect: "manual" });
+  const body = new FormData();
+  body.append("0", args);
+  return fetch(`http://127.0.0.1:${app.env.PORT}${path}`, { method: "POST", headers, body, redirect: "manual" });
 }
 
 // No form at all, and a string where the form belongs.
