@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
     if (isRawPath(request.url)) {
       void serveRaw({ method: request.method ?? "GET", url: request.url!, headers: request.headers }).then((raw) => {
-        response.writeHead(raw.status, raw.headers).end(raw.body ?? undefined);
+        response.writeHead(raw.status, raw.headers);
+        response.cork();
+        for (const part of raw.body ?? []) response.write(part);
+        response.end();
+        response.uncork();
       });
       return;
     }

@@ -117,14 +117,13 @@ export function injectionBlock(plan: InjectionPlan): string {
   return (plan.addViewport ? VIEWPORT_META : "") + STYLE_ELEMENT;
 }
 
-/** The served bytes: the upload as stored with the block spliced in. */
-export function applyInjection(bytes: Buffer, plan: InjectionPlan): Buffer {
+/** The served bytes as parts: the upload as stored, split where the block goes, without copying it. */
+export function injectionParts(bytes: Buffer, plan: InjectionPlan): Buffer[] {
   const offset = Math.min(plan.offsetBytes, bytes.length);
-  return Buffer.concat([bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)]);
+  return [bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)];
 }
 
 /** The served form of an upload: the document as stored plus the defensive block at the end of <head>. */
 export function injectDefensiveHead(source: string): string {
-  const bytes = Buffer.from(source, "utf8");
-  return applyInjection(bytes, planInjection(source)).toString("utf8");
+  return Buffer.concat(injectionParts(Buffer.from(source, "utf8"), planInjection(source))).toString("utf8");
 }

@@ -7,7 +7,8 @@ import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding }
 import { hasValidUnlockCookie, verifyFrameToken } from "./unlock";
 
 export type RawRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
-export type RawResponse = { status: number; headers: Record<string, string>; body: Buffer | null };
+/** The body comes in parts: a drop's served bytes are its stored bytes with the block between, never copied into one buffer. */
+export type RawResponse = { status: number; headers: Record<string, string>; body: Buffer[] | null };
 
 /** The sandbox every drop runs in: scripts, forms, popups and dialogs, never the origin's privileges. */
 export const DROP_SANDBOX = "allow-scripts allow-forms allow-popups allow-modals";
@@ -44,7 +45,7 @@ function page(status: number, title: string, html: string, cacheControl = "no-st
   return {
     status,
     headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
-    body,
+    body: [body],
   };
 }
 
@@ -123,7 +124,7 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   if (!document) return notFound();
 
   const cacheControl = found.passcodeHash !== null ? CACHE_PRIVATE : versionParam !== null ? CACHE_PINNED : CACHE_LATEST;
-  const encoding = document.identity.length >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
+  const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
   const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
@@ -135,8 +136,8 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
     return { status: 304, headers, body: null };
   }
-  const body = encoding === "identity" ? document.identity : await encodedBody(found.blobSha, document, encoding);
+  const body = encoding === "identity" ? document.identity : [await encodedBody(found.blobSha, document, encoding)];
   if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(body.length);
+  headers["content-length"] = String(body.reduce((total, part) => total + part.length, 0));
   return { status: 200, headers, body: request.method === "HEAD" ? null : body };
 }

@@ -2,24 +2,38 @@
 // is fixed when it is stored), so they are cached in process by sha256, with their ETag and compressed
 // forms. Building them is a splice and a small hash: no parsing and no pass over the body on the event loop.
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
 import { savePlan } from "@/lib/blobs";
-import { applyInjection, injectionBlock } from "./inject";
+import { injectionBlock, injectionParts } from "./inject";
 import { planInjectionOffThread } from "./injection-pool";
 import { readServedBlob } from "./lookup";
 
 export type Encoding = "br" | "gzip" | "identity";
 
 export type ServedDocument = {
-  identity: Buffer;
+  /** The stored bytes before the block, the block, the rest: slices of one read, never copied together. */
+  identity: Buffer[];
+  size: number;
   /** The strong ETag of the identity body; each encoding gets its own suffix. */
   tag: string;
   encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
 };
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+/** Compresses the parts as one stream on libuv's thread pool. */
+function compress(parts: Buffer[], size: number, encoding: "br" | "gzip"): Promise<Buffer> {
+  const stream =
+    encoding === "br"
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } })
+      : createGzip({ level: 6 });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.once("end", () => resolve(Buffer.concat(chunks)));
+    stream.once("error", reject);
+    for (const part of parts) stream.write(part);
+    stream.end();
+  });
+}
 
 // Bodies under this size gain nothing from compression.
 export const MIN_COMPRESSIBLE_BYTES = 1024;
@@ -56,10 +70,10 @@ async function buildDocument(sha256: string): Promise<ServedDocument | null> {
     plan = await planInjectionOffThread(stored.bytes, `blob:${sha256}`);
     await savePlan(sha256, plan);
   }
-  const identity = applyInjection(stored.bytes, plan);
+  const identity = injectionParts(stored.bytes, plan);
   // The served bytes are a function of the blob, the offset and the block, so hashing those names them.
   const tag = createHash("sha256").update(`${sha256}\n${plan.offsetBytes}\n${injectionBlock(plan)}`).digest("base64url").slice(0, 32);
-  return { identity, tag, encoded: {} };
+  return { identity, size: identity.reduce((total, part) => total + part.length, 0), tag, encoded: {} };
 }
 
 /** The served form of a blob, built once per process (concurrent first requests share one build). */
@@ -76,7 +90,7 @@ export async function getServedDocument(sha256: string): Promise<ServedDocument 
   try {
     const document = await pending;
     if (!document) state.entries.delete(sha256);
-    else account(state, sha256, document.identity.length);
+    else account(state, sha256, document.size);
     return document;
   } catch (error) {
     state.entries.delete(sha256);
@@ -88,10 +102,7 @@ export async function getServedDocument(sha256: string): Promise<ServedDocument 
 export function encodedBody(sha256: string, document: ServedDocument, encoding: "br" | "gzip"): Promise<Buffer> {
   let body = document.encoded[encoding];
   if (!body) {
-    body =
-      encoding === "br"
-        ? brotli(document.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: document.identity.length } })
-        : gzipAsync(document.identity, { level: 6 });
+    body = compress(document.identity, document.size, encoding);
     document.encoded[encoding] = body;
     body.then((bytes) => account(cache(), sha256, bytes.length)).catch(() => delete document.encoded[encoding]);
   }

@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
   const result = await serveRaw({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) });
-  const body = result.body ? new Uint8Array(result.body.buffer as ArrayBuffer, result.body.byteOffset, result.body.length) : null;
+  const body = result.body ? new Blob(result.body.map((part) => new Uint8Array(part.buffer as ArrayBuffer, part.byteOffset, part.length))) : null;
   return new Response(body, { status: result.status, headers: result.headers });
 }
 
