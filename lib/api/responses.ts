@@ -79,7 +79,12 @@ export function asApiRefusal(request: Request, response: Response): Response {
 }
 
 /** Any method on a path under /api that no route serves. */
-export function unknownApiPath(request: Request): Response {
+function unknownApiPath(request: Request): Response {
   const path = new URL(request.url).pathname;
   return errorResponse(new ApiError("not_found", `There is no API endpoint at ${request.method} ${path.slice(0, 200)}; see /openapi.json.`));
+}
+
+/** Every method of a catch-all route under /api or /mcp: without one, Next.js answers its HTML not-found page. */
+export function unknownPathHandlers(): Record<HttpMethod | "OPTIONS", Handler> {
+  return Object.fromEntries([...HTTP_METHODS, "OPTIONS"].map((method) => [method, unknownApiPath])) as Record<HttpMethod | "OPTIONS", Handler>;
 }

@@ -3,17 +3,9 @@
 // reaches it through a TCP relay the test cuts. (SQLite's outage, a lock held past the busy timeout,
 // is covered with real error objects in tests/unit/database-outage.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_URL, startApp, testDb, type ApiResult, type TestApp } from "../helpers/app";
+import { POSTGRES_URL, startApp, testDb, type TestApp } from "../helpers/app";
+import { expect503 } from "../helpers/expect-outage";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
-
-function expect503(res: ApiResult) {
-  expect(res.status).toBe(503);
-  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(res.body.error.code).toBe("service_unavailable");
-  const retryAfter = Number(res.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(res.body.error.details.retry_after_seconds).toBe(retryAfter);
-}
 
 describe.skipIf(testDb() !== "postgres")("PostgreSQL going away", () => {
   let proxy: TcpProxy;

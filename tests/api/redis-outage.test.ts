@@ -2,17 +2,9 @@
 // attempts are refused with 503 service_unavailable and Retry-After, never let through uncounted and
 // never answered 500; they work again once Redis is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type ApiResult, type TestApp } from "../helpers/app";
+import { startApp, type TestApp } from "../helpers/app";
+import { expect503 } from "../helpers/expect-outage";
 import { startPrivateRedis, type PrivateRedis } from "../helpers/redis";
-
-function expect503(res: ApiResult) {
-  expect(res.status).toBe(503);
-  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(res.body.error.code).toBe("service_unavailable");
-  const retryAfter = Number(res.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(res.body.error.details.retry_after_seconds).toBe(retryAfter);
-}
 
 describe("with REDIS_URL, a stalled or stopped Redis", () => {
   let redis: PrivateRedis;
