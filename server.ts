@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     }
     const notAForm = actionRefusal(request.method ?? "", request.url ?? "/", request.headers);
     if (notAForm) {
-      response.writeHead(400, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(notAForm);
+      response.writeHead(notAForm.status, notAForm.headers).end(notAForm.body);
       return;
     }
     refuseUndecodableAction(request.method ?? "", request.url ?? "/", request.headers, response);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { ApiError } from "@/lib/errors";
+import { refusal, type Answer } from "./unroutable";
 
 /**
  * Every server action of this app is a form: the browser posts it as multipart/form-data, with the
@@ -7,27 +7,27 @@ import { ApiError } from "@/lib/errors";
  * whatever body such a request carries and answers a 500 when it cannot; a hand-made request is a
  * client's mistake, so these make it a 400 in the Error shape.
  */
-function isPossibleAction(method: string, url: string, headers: IncomingHttpHeaders): boolean {
-  if (method !== "POST" || url.startsWith("/api/") || url.startsWith("/mcp")) return false;
-  return headers["next-action"] !== undefined || (headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
+function isPageForm(method: string, url: string): boolean {
+  return method === "POST" && !url.startsWith("/api/") && !url.startsWith("/mcp");
 }
 
-const UNREADABLE = "This form submission could not be read; reload the page and submit the form again.";
+function isMultipart(headers: IncomingHttpHeaders): boolean {
+  return (headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
+}
 
-function refusalBody(): string {
-  return JSON.stringify(new ApiError("invalid_arg", UNREADABLE).toBody());
+function unreadable(): Answer {
+  return refusal(400, "This form submission could not be read; reload the page and submit the form again.");
 }
 
 /** A `Next-Action` request whose body no form of this app could have sent, refused before Next decodes it. */
-export function actionRefusal(method: string, url: string, headers: IncomingHttpHeaders): string | null {
-  if (!isPossibleAction(method, url, headers) || headers["next-action"] === undefined) return null;
-  return (headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data") ? null : refusalBody();
+export function actionRefusal(method: string, url: string, headers: IncomingHttpHeaders): Answer | null {
+  return isPageForm(method, url) && headers["next-action"] !== undefined && !isMultipart(headers) ? unreadable() : null;
 }
 
 /** Turns Next's 500 for a form body it could not decode into a 400 Error, dropping the body Next writes. */
 export function refuseUndecodableAction(method: string, url: string, headers: IncomingHttpHeaders, response: ServerResponse): void {
-  if (!isPossibleAction(method, url, headers)) return;
-  const writeHead = response.writeHead.bind(response) as (status: number, headers?: Record<string, string>) => ServerResponse;
+  if (!isPageForm(method, url) || (headers["next-action"] === undefined && !isMultipart(headers))) return;
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   const write = response.write.bind(response) as (...args: unknown[]) => boolean;
   const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
   let refused = false;
@@ -36,18 +36,16 @@ export function refuseUndecodableAction(method: string, url: string, headers: In
     if (response.headersSent || response.statusCode < 500) return false;
     refused = true;
     for (const name of response.getHeaderNames()) response.removeHeader(name);
-    const body = refusalBody();
-    writeHead(400, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": "no-store" });
-    end(body);
+    const answer = unreadable();
+    writeHead(answer.status, answer.headers);
+    end(answer.body);
     return true;
   };
   response.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (status >= 500 && !response.headersSent) {
-      response.statusCode = status;
-      refuseIfFailed();
-      return response;
-    }
-    return (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest);
+    if (status < 500 || response.headersSent) return writeHead(status, ...rest);
+    response.statusCode = status;
+    refuseIfFailed();
+    return response;
   }) as ServerResponse["writeHead"];
   response.write = ((...args: unknown[]) => (refuseIfFailed() ? true : write(...args))) as ServerResponse["write"];
   response.end = ((...args: unknown[]) => (refuseIfFailed() ? response : end(...args))) as ServerResponse["end"];

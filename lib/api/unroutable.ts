@@ -15,7 +15,8 @@ const ALLOW = SERVED_METHODS.join(", ");
 
 export type Answer = { status: number; headers: Record<string, string>; body: string };
 
-function refusal(status: number, message: string, extra: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}): Answer {
+/** An invalid_arg Error as an answer server.ts writes itself; the connection closes after it. */
+export function refusal(status: number, message: string, extra: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}): Answer {
   const body = JSON.stringify(new ApiError("invalid_arg", message, extra.details).toBody());
   const headers = { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": "no-store" };
   // Such a client may not be speaking HTTP as we understand it: answer once, then close.

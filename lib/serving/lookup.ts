@@ -27,7 +27,9 @@ const PG_BATCH = {
 // spend the CPU on round trips that coalescing would have shared.
 const PG_CONNECTIONS = 2;
 
-const BLOB_SQL = `SELECT "bytes", "injectOffset", "injectViewport" FROM "Blob" WHERE "sha256" = ?`;
+const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport" FROM "Blob" WHERE "sha256" =`;
+const BLOB_SQL = `${BLOB_QUERY_HEAD} ?`;
+const PG_BLOB_SQL = `${BLOB_QUERY_HEAD} $1`;
 type BlobRow = { bytes: Buffer; injectOffset: number | null; injectViewport: boolean | number | null };
 
 type Statements = {
@@ -115,7 +117,7 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
   if (database.provider === "sqlite") {
     row = sqliteStatements(database.file).blob.get(sha256);
   } else {
-    row = (await postgresPool(database.url).query<BlobRow>(BLOB_SQL.replace("?", "$1"), [sha256])).rows[0];
+    row = (await postgresPool(database.url).query<BlobRow>(PG_BLOB_SQL, [sha256])).rows[0];
   }
   if (!row) return null;
   const plan = row.injectOffset === null || row.injectViewport === null ? null : { offsetBytes: row.injectOffset, addViewport: Boolean(row.injectViewport) };
