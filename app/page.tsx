@@ -1,5 +1,7 @@
+import { ConnectGuides, InlineMarkdown } from "@/app/_components/connect-guides";
 import { CopyButton } from "@/app/_components/copy-button";
 import styles from "@/app/_components/discovery.module.css";
+import { connectGuides, publicUrlNote } from "@/lib/discovery/connect";
 import { discoveryFacts } from "@/lib/discovery/facts";
 import { DISCOVERY_DOCUMENTS } from "@/lib/discovery/links";
 import { agentPrompt, mcpConfigSnippet } from "@/lib/discovery/onboard";
@@ -35,10 +37,19 @@ export default function HomePage() {
         <h2>Connect an agent</h2>
         <p>Paste this into your agent. It reads the onboarding guide, asks you to approve a sign-in in your browser, and starts publishing.</p>
         <Snippet text={prompt} />
-        <h3>Or add the MCP server</h3>
+        <h3>Or add htmldrop by URL</h3>
         <p>
-          The MCP endpoint at <code>{facts.mcpUrl}</code> offers the same operations as tools. Get a token first (the guide&apos;s device-code sign-in) and keep it in{" "}
-          <code>{facts.tokenEnvVar}</code>:
+          Claude, ChatGPT, VS Code, Cursor and the MCP Inspector take just this address and sign you in with OAuth: you approve the app once in your browser, and
+          no token is copied anywhere.
+        </p>
+        <Snippet text={facts.mcpUrl} />
+        <p className={styles.muted}>
+          <InlineMarkdown text={publicUrlNote(facts)} />
+        </p>
+        <ConnectGuides guides={connectGuides(facts)} />
+        <h3>Or add the MCP server with a token</h3>
+        <p>
+          For clients configured with headers. Get a token first (the guide&apos;s device-code sign-in) and keep it in <code>{facts.tokenEnvVar}</code>:
         </p>
         <Snippet text={mcpConfig} />
         <h3>Or call the API</h3>

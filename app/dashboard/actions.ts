@@ -4,12 +4,15 @@
 // ones REST and MCP call, so every write counts against the account's limits), then a FormState or redirect.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { revokeToken } from "@/lib/accounts/tokens";
+import { createToken } from "@/lib/accounts/create-token";
+import { FULL_GRANT, revokeToken } from "@/lib/accounts/tokens";
 import { getSessionUser } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
 import { deleteDrop, deleteVersion, patchDrop, setPasscode } from "@/lib/drops";
 import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
+import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
 import { tokenIdSchema } from "@/lib/schemas/accounts";
 import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
@@ -97,4 +100,23 @@ export async function revokeTokenAction(_previous: FormState, form: FormData): P
     return toFormState(error, DASHBOARD_MESSAGES.tokenNotFound);
   }
   redirect("/dashboard/tokens?notice=tokenRevoked");
+}
+
+/**
+ * "New token": the signed-in owner holds every scope, drop and lifetime of the account, so any request
+ * within the account is allowed; it counts as a write, as POST /api/tokens does. The secret goes back
+ * to this one form state and is never stored or shown again.
+ */
+export async function createTokenAction(_previous: NewTokenState, form: FormData): Promise<NewTokenState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  let created;
+  try {
+    created = await createToken({ userId: user.userId, ...FULL_GRANT }, tokenRequestFromForm(form));
+  } catch (error) {
+    return toFormState(error);
+  }
+  revalidatePath("/dashboard/tokens");
+  return { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(getConfig().publicUrl, created.token) } };
 }

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { ConnectGuides, InlineMarkdown } from "@/app/_components/connect-guides";
 import styles from "@/app/_components/discovery.module.css";
+import { connectGuides, publicUrlNote } from "@/lib/discovery/connect";
+import { discoveryFacts } from "@/lib/discovery/facts";
 import { buildOpenApiDocument } from "@/lib/discovery/openapi";
 import { TryIt } from "./try-it";
 
@@ -120,9 +123,57 @@ function Operation({ document, method, path, operation }: { document: Json; meth
   );
 }
 
+/** The document's security schemes: what a token is and, for OAuth, the flow's endpoints and scopes. */
+function SecuritySchemes({ document }: { document: Json }) {
+  return (
+    <>
+      {Object.entries(document.components.securitySchemes as Json).map(([name, scheme]) => {
+        const flow = scheme.flows?.authorizationCode as Json | undefined;
+        return (
+          <div key={name} className={styles.card} id={`security-${name}`}>
+            <h3>
+              <code>{name}</code> <span className={styles.muted}>{scheme.type === "oauth2" ? "OAuth 2.1, authorization code" : `${scheme.scheme} token`}</span>
+            </h3>
+            <p>
+              <InlineMarkdown text={scheme.description} />
+            </p>
+            {flow && (
+              <table className={styles.table}>
+                <tbody>
+                  <tr>
+                    <th>authorization</th>
+                    <td>
+                      <code>{flow.authorizationUrl}</code>
+                    </td>
+                  </tr>
+                  <tr>
+                    <th>token</th>
+                    <td>
+                      <code>{flow.tokenUrl}</code>
+                    </td>
+                  </tr>
+                  {Object.entries(flow.scopes as Record<string, string>).map(([scope, description]) => (
+                    <tr key={scope}>
+                      <th>
+                        <code>{scope}</code>
+                      </th>
+                      <td>{description}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
 /** The API reference, rendered from the same document /openapi.json serves. */
 export default function DocsPage() {
   const document = buildOpenApiDocument() as Json;
+  const facts = discoveryFacts();
   const operations = Object.entries(document.paths as Json).flatMap(([path, methods]) =>
     Object.entries(methods as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })),
   );
@@ -133,6 +184,19 @@ export default function DocsPage() {
         Version {document.info.version} · OpenAPI {document.openapi} · <a href="/openapi.json">/openapi.json</a> · agents start at <a href="/api/onboard">/api/onboard</a>
       </p>
       <p>{document.info.summary} Authenticated operations take <code>Authorization: Bearer &lt;token&gt;</code>; every error has the Error shape, switch on <code>error.code</code>.</p>
+      <section id="connect-by-url">
+        <h2>Connect an assistant by URL</h2>
+        <p>
+          Give an MCP client only <code>{facts.mcpUrl}</code>: it finds htmldrop&apos;s OAuth server from the 401&apos;s <code>resource_metadata</code>, and you approve it in
+          the browser. <InlineMarkdown text={publicUrlNote(facts)} />
+        </p>
+        <ConnectGuides guides={connectGuides(facts)} />
+      </section>
+      <section id="authentication">
+        <h2>Authentication</h2>
+        <p>Every operation marked &ldquo;token&rdquo; takes either scheme: an API token, or an OAuth access token issued for its resource.</p>
+        <SecuritySchemes document={document} />
+      </section>
       {(document.tags as { name: string }[]).map((tag) => (
         <section key={tag.name}>
           <h2>{tag.name}</h2>

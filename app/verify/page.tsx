@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/accounts/scopes";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { signInMethods, type SignInMethod } from "@/lib/auth/next-auth";
 import { getSessionUser, signInPath, signOutPath, type SessionUser } from "@/lib/auth/session";
@@ -79,6 +80,28 @@ function Approve({ flow, user, callbackPath }: { flow: DeviceAuthView; user: Ses
   );
 }
 
+/** What approving grants, in plain words, and what the device will not be able to do. */
+function RequestedScopes({ scopes }: { scopes: Scope[] }) {
+  const withheld = SCOPES.filter((scope) => !scopes.includes(scope));
+  return (
+    <div data-testid="scopes">
+      <p>If you approve, it may:</p>
+      <ul className={styles.scopes}>
+        {scopes.map((scope) => (
+          <li key={scope} data-scope={scope}>
+            {SCOPE_DESCRIPTIONS[scope]} <code className={styles.scopeName}>{scope}</code>
+          </li>
+        ))}
+      </ul>
+      {withheld.length > 0 ? (
+        <p className={styles.muted} data-testid="withheld-scopes">
+          It did not ask to, and will not be able to: {withheld.map((scope) => SCOPE_DESCRIPTIONS[scope].toLowerCase()).join("; ")}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function FlowBody({ flow, user, methods, devLoginElsewhere }: { flow: DeviceAuthView; user: SessionUser | null; methods: SignInMethod[]; devLoginElsewhere: boolean }) {
   const callbackPath = verifyPath(flow.code);
   if (flow.state === "expired") return <Notice kind="expired" tone="error" />;
@@ -137,6 +160,7 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
             <p>
               Device: <strong data-testid="label">{flow.label ?? "(no label)"}</strong>
             </p>
+            {flow.state === "pending" ? <RequestedScopes scopes={flow.scopes} /> : null}
           </div>
           <FlowBody flow={flow} user={user} methods={methods} devLoginElsewhere={devLoginElsewhere} />
         </>

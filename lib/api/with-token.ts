@@ -1,15 +1,22 @@
-import { authenticateBearer, type TokenCaller } from "@/lib/accounts/tokens";
+import { authorize, type OperationKey } from "@/lib/accounts/scopes";
+import { authenticateBearer, type Caller } from "@/lib/accounts/tokens";
 import { errorResponse } from "./responses";
 
 type RouteContext<P> = { params: Promise<P> };
-export type TokenHandler<P> = (input: { request: Request; caller: TokenCaller; params: P }) => Promise<Response>;
+export type TokenHandler<P> = (input: { request: Request; caller: Caller; params: P }) => Promise<Response>;
 
-/** Route handler glue: authenticate the bearer token, await params, and turn every throw into the Error shape. */
-export function withToken<P = Record<string, never>>(handler: TokenHandler<P>) {
+/**
+ * Route handler glue: authenticate the bearer token, check it may call `operation` (its scope and, for
+ * a route with a [slug] segment, that drop), await params, and turn every throw into the Error shape.
+ * The check runs before the body is read, so a refused call costs nothing.
+ */
+export function withToken<P = Record<string, never>>(operation: OperationKey, handler: TokenHandler<P>) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
       const caller = await authenticateBearer(request.headers.get("authorization"));
-      return await handler({ request, caller, params: await context.params });
+      const params = await context.params;
+      authorize(caller, operation, (params as { slug?: unknown } | undefined)?.slug as string | undefined);
+      return await handler({ request, caller, params });
     } catch (error) {
       return errorResponse(error);
     }

@@ -23,4 +23,5 @@ export const DASHBOARD_MESSAGES = {
   passcodeSet: "Passcode set: viewers now need it to open the drop.",
   passcodeRemoved: "Passcode removed: the drop is open to anyone with the link.",
   passcodeMissing: "Enter a passcode to set, or use “Remove passcode”.",
+  tokenCreated: "Token created. Copy it now: it is shown only this once.",
 } as const;

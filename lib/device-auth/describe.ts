@@ -1,3 +1,4 @@
+import { parseStoredScopes, type Scope } from "@/lib/accounts/scopes";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { assertRateLimit } from "@/lib/ratelimit";
@@ -8,6 +9,8 @@ import { expireDeviceAuth, isPastDeadline } from "./flow-state";
 export type DeviceAuthView = {
   code: string;
   label: string | null;
+  /** What approving grants the device. */
+  scopes: Scope[];
   state: "pending" | "approved" | "expired";
   approvedByUserId: string | null;
 };
@@ -16,10 +19,10 @@ export async function describeDeviceAuth(input: { code: string; clientKey: strin
   const code = normalizeUserCode(input.code);
   if (!code) return null;
   await assertRateLimit("deviceAuthLookups", input.clientKey);
-  const flow = await db().deviceAuth.findUnique({ where: { code }, select: { id: true, code: true, label: true, status: true, expiresAt: true, userId: true } });
+  const flow = await db().deviceAuth.findUnique({ where: { code }, select: { id: true, code: true, label: true, scopes: true, status: true, expiresAt: true, userId: true } });
   if (!flow) return null;
   const at = now();
-  const base = { code: flow.code, label: flow.label, approvedByUserId: flow.userId };
+  const base = { code: flow.code, label: flow.label, scopes: parseStoredScopes(flow.scopes), approvedByUserId: flow.userId };
   if (flow.status === "claimed") return { ...base, state: "approved" };
   if (isPastDeadline(flow, at)) {
     await expireDeviceAuth(flow.id, at);

@@ -1,4 +1,5 @@
-import { issueToken } from "@/lib/accounts/tokens";
+import { parseStoredScopes } from "@/lib/accounts/scopes";
+import { FULL_GRANT, issueToken } from "@/lib/accounts/tokens";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
@@ -16,7 +17,7 @@ export async function pollDeviceAuth(input: { pollToken: string; clientKey: stri
   await assertRateLimit("deviceAuthPolls", input.clientKey);
   const flow = await db().deviceAuth.findUnique({
     where: { pollTokenHash: hashSecret(input.pollToken) },
-    select: { id: true, status: true, expiresAt: true, userId: true, label: true },
+    select: { id: true, status: true, expiresAt: true, userId: true, label: true, scopes: true },
   });
   if (!flow) throw new ApiError("not_found", "No sign-in has this poll token; start a new one with POST /api/auth/start.");
   const at = now();
@@ -34,9 +35,11 @@ export async function pollDeviceAuth(input: { pollToken: string; clientKey: stri
       data: { status: "claimed", claimedAt: new Date(at) },
     });
     if (claim.count !== 1) return null;
-    const token = await issueToken(userId, flow.label, tx);
-    await tx.deviceAuth.update({ where: { id: flow.id }, data: { apiTokenId: token.id } });
-    return token;
+    // Exactly the scopes the human saw on /verify; every drop and no expiry, as before scopes existed.
+    const grant = { ...FULL_GRANT, scopes: parseStoredScopes(flow.scopes) };
+    const issued = await issueToken(userId, { label: flow.label, grant }, tx);
+    await tx.deviceAuth.update({ where: { id: flow.id }, data: { apiTokenId: issued.summary.id } });
+    return issued;
   });
   if (minted) return { status: "verified", api_token: minted.token, user_id: userId };
 

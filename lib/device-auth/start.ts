@@ -1,3 +1,4 @@
+import { formatStoredScopes, SCOPES, type Scope } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { db, isUniqueViolation } from "@/lib/db";
@@ -11,7 +12,7 @@ import { purgeStaleDeviceAuths } from "./purge";
 const POLL_TOKEN_LENGTH = 43;
 
 /** Opens a flow: a short code for the human, a long poll secret for the agent (only its HMAC is stored). */
-export async function startDeviceAuth(input: { label: string | null; clientKey: string }): Promise<StartDeviceAuthJson> {
+export async function startDeviceAuth(input: { label: string | null; scopes?: readonly Scope[]; clientKey: string }): Promise<StartDeviceAuthJson> {
   await assertRateLimit("deviceAuthStarts", input.clientKey);
   const { publicUrl, limits } = getConfig();
   const at = now();
@@ -26,6 +27,7 @@ export async function startDeviceAuth(input: { label: string | null; clientKey: 
           code,
           pollTokenHash: hashSecret(pollToken),
           label: input.label,
+          scopes: formatStoredScopes(input.scopes ?? SCOPES),
           status: "pending",
           clientKey: input.clientKey,
           createdAt: new Date(at),

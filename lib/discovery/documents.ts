@@ -1,3 +1,4 @@
+import { connectGuides } from "./connect";
 import { discoveryFacts, errorGuide, mcpToolSummaries } from "./facts";
 import { buildOnboardingMarkdown } from "./onboard";
 import { DISCOVERY_DOCUMENTS, SKILL_PATH } from "./links";
@@ -27,8 +28,22 @@ export function buildAgentCard() {
     ],
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", bearerFormat: `${f.tokenPrefix}_<base62>`, description: `Device-code sign-in: POST ${f.apiBase}/auth/start, then poll GET ${f.apiBase}/auth/poll.` },
+      oauth2: {
+        type: "oauth2",
+        description: `OAuth 2.1 for MCP clients given only ${f.mcpUrl}: authorization code with PKCE S256, resource=${f.oauth.mcpResource} (RFC 8707; ${f.oauth.apiResource} for the REST API), dynamic registration or a Client ID Metadata Document. Protected-resource metadata: ${f.oauth.mcpResourceMetadataUrl}.`,
+        oauth2MetadataUrl: f.oauth.authorizationServerMetadataUrl,
+        flows: {
+          authorizationCode: {
+            authorizationUrl: f.oauth.authorizationUrl,
+            tokenUrl: f.oauth.tokenUrl,
+            refreshUrl: f.oauth.tokenUrl,
+            scopes: Object.fromEntries(f.oauth.scopes.map((scope) => [scope.name, scope.description])),
+          },
+        },
+      },
     },
-    security: [{ bearerAuth: [] }],
+    // Either scheme: an API token, or an OAuth access token.
+    security: [{ bearerAuth: [] }, { oauth2: f.oauth.scopes.map((scope) => scope.name) }],
     defaultInputModes: ["application/json", "text/html"],
     defaultOutputModes: ["application/json"],
     skills: [
@@ -86,7 +101,8 @@ export function buildLlmsTxt(): string {
     `Start here: ${f.onboardUrl} (Markdown; JSON with Accept: application/json). Sign in with the device-code flow (POST /api/auth/start, then poll GET /api/auth/poll?token=<poll_token> every poll_interval seconds), keep the token in an environment variable or secret store (never in a drop), send it as Authorization: Bearer <token>, publish with POST /api/drops {title, html}, update with PUT /api/drops/{slug} {html} (new version), change fields with PATCH. No upsert: list with metadata.<key>=<value> filters, PUT to the first match, else POST; serialize concurrent writers.`,
     `## Documents\n${DISCOVERY_DOCUMENTS.map((doc) => `- [${doc.title}](${f.publicUrl}${doc.path})`).join("\n")}\n- [Agent skill](${f.publicUrl}${SKILL_PATH})`,
     `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${op.auth ? " (token)" : ""}: ${op.summary}`).join("\n")}`,
-    `## MCP (${f.mcpUrl}, bearer token on every request)\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}`,
+    `## Connect an assistant by URL (OAuth)\nGive an MCP client only ${f.mcpUrl}; it discovers htmldrop's OAuth server (${f.oauth.mcpResourceMetadataUrl}, ${f.oauth.authorizationServerMetadataUrl}) and the human approves it in the browser.\n${connectGuides(f).map((guide) => `- ${guide.client}: ${guide.summary}`).join("\n")}`,
+    `## MCP (${f.mcpUrl}, bearer token on every request: an API token, or an OAuth access token issued for ${f.oauth.mcpResource})\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}`,
     `## Limits\n${f.limitList.map(([name, value]) => `- ${name}: ${value}`).join("\n")}`,
     `## Error codes (switch on error.code; 429 and 503 carry Retry-After)\n${errorGuide().map((entry) => `- ${entry.code} (${entry.status}): ${entry.meaning}`).join("\n")}`,
   ].join("\n\n") + "\n";

@@ -10,6 +10,17 @@ export function exampleHtml(title: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>Published by an agent.</p></body></html>`;
 }
 
+function resourceMetadata(facts: DiscoveryFacts, name: "mcp" | "api") {
+  return {
+    resource: name === "mcp" ? facts.oauth.mcpResource : facts.oauth.apiResource,
+    authorization_servers: [facts.oauth.issuer],
+    scopes_supported: facts.oauth.scopes.map((scope) => scope.name),
+    bearer_methods_supported: ["header"],
+    resource_name: name === "mcp" ? "htmldrop MCP endpoint" : "htmldrop REST API",
+    resource_documentation: facts.docsUrl,
+  };
+}
+
 export function buildExamples(facts: DiscoveryFacts) {
   const drop = {
     slug: SLUG,
@@ -24,7 +35,15 @@ export function buildExamples(facts: DiscoveryFacts) {
     created_at: CREATED_AT,
     updated_at: CREATED_AT + 3_600_000,
   };
-  const tokenSummary = { id: "3f9a1c0b7d2e", label: "laptop", created_at: CREATED_AT, last_used_at: CREATED_AT + 60_000 };
+  const tokenSummary = {
+    id: "3f9a1c0b7d2e",
+    label: "laptop",
+    created_at: CREATED_AT,
+    last_used_at: CREATED_AT + 60_000,
+    scopes: ["drops:read", "drops:write", "tokens:manage"],
+    drops: null,
+    expires_at: null,
+  };
   return {
     CreateDropBody: { title: "Weekly report", html: exampleHtml("Weekly report"), description: "Numbers for week 1", metadata: { project: "alpha", kind: "weekly-report" } },
     ReplaceDropBody: { html: exampleHtml("Weekly report, revised"), context: "Fixed the totals row after re-reading the source data." },
@@ -51,7 +70,49 @@ export function buildExamples(facts: DiscoveryFacts) {
       { version: 2, size_bytes: 812, has_context: true, created_at: CREATED_AT + 3_600_000 },
     ],
     Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
-    TokenListItem: [{ ...tokenSummary, revoked_at: null }],
+    TokenListItem: [
+      { ...tokenSummary, revoked_at: null, kind: "api_token" },
+      // An app connected through OAuth: listed under the name it gave itself, revoked like a token.
+      {
+        id: "9b0e5d7c2a41",
+        label: "Claude",
+        created_at: CREATED_AT + 7_200_000,
+        last_used_at: CREATED_AT + 7_260_000,
+        scopes: ["drops:read", "drops:write", "tokens:manage"],
+        drops: null,
+        expires_at: null,
+        revoked_at: null,
+        kind: "oauth",
+        client_id: "https://claude.ai/oauth/mcp-oauth-client-metadata",
+      },
+    ],
+    CreateTokenBody: { label: "ci: weekly report", scopes: ["drops:read", "drops:write"], drops: [SLUG], expires_at: CREATED_AT + 30 * 86_400_000 },
+    CreatedToken: {
+      token: `${facts.tokenPrefix}_9zYxWvUtSrQpOnMlKjIhGfEdCbA9876543210zyx`,
+      id: "a4c2e8f01b3d",
+      label: "ci: weekly report",
+      scopes: ["drops:read", "drops:write"],
+      drops: [SLUG],
+      expires_at: CREATED_AT + 30 * 86_400_000,
+      created_at: CREATED_AT,
+    },
     Onboarding: { instructions: "# htmldrop onboarding\n…", public_url: facts.publicUrl },
+    McpResourceMetadata: resourceMetadata(facts, "mcp"),
+    ApiResourceMetadata: resourceMetadata(facts, "api"),
+    AuthorizationServerMetadata: {
+      issuer: facts.oauth.issuer,
+      authorization_endpoint: facts.oauth.authorizationUrl,
+      token_endpoint: facts.oauth.tokenUrl,
+      registration_endpoint: facts.oauth.registrationUrl,
+      revocation_endpoint: facts.oauth.revocationUrl,
+      jwks_uri: facts.oauth.jwksUrl,
+      scopes_supported: ["openid", "offline_access", ...facts.oauth.scopes.map((scope) => scope.name)],
+      response_types_supported: ["code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["none"],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+    },
   } as const;
 }

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import { mcpTools } from "@/lib/mcp/tools";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/oauth/provider";
+import { protectedResourceMetadataUrl, resourceUrl } from "@/lib/oauth/resources";
 
 // The facts every discovery document states, in one place: names, URLs, limits, tools and error codes.
 // URLs and limits come from the running configuration, so no document can disagree with the service.
@@ -30,9 +33,9 @@ function argumentSignature(schema: z.ZodType): string {
 /** What each error code means to a client and what it should do: the codes to switch on. */
 export const ERROR_GUIDE: Record<ErrorCode, string> = {
   token_required: "No Authorization header was sent: add `Authorization: Bearer <token>`.",
-  invalid_token: "The Authorization header is not a well-formed htmldrop bearer token: check how the token is read from its store.",
-  unauthorized: "The token is unknown or revoked: run the device-code sign-in again.",
-  forbidden: "The drop belongs to another account: you can only act on your own drops.",
+  invalid_token: "The Authorization header is not a well-formed htmldrop bearer token (check how the token is read from its store), or an OAuth access token was issued for another resource (`/mcp` and `/api` each need their own).",
+  unauthorized: "The token is unknown, revoked or expired, or an OAuth access token expired: run the device-code sign-in again (an OAuth client refreshes its token or connects again).",
+  forbidden: "Not allowed: the drop belongs to another account, or the token lacks the scope this call needs (`details.required_scope`), is limited to other drops, or would grant more than it has.",
   not_found: "No such drop (or unknown poll token / token id).",
   version_not_found: "The drop exists but that version does not: list versions first.",
   invalid_slug: "The slug is malformed: use the slug returned in a Drop.",
@@ -61,6 +64,33 @@ export function errorGuide(): { code: ErrorCode; status: number; meaning: string
   return (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => ({ code, status: ERROR_STATUS[code], meaning: ERROR_GUIDE[code] }));
 }
 
+/**
+ * How OAuth clients find and use htmldrop's authorization server: the URLs its metadata names, the
+ * protected resources, scopes and token lifetimes, read from lib/oauth so no document can disagree.
+ */
+function oauthFacts(base: string) {
+  const endpoint = (route: string) => `${base}${route}`;
+  return {
+    issuer: base,
+    authorizationServerMetadataUrl: `${base}/.well-known/oauth-authorization-server`,
+    openidConfigurationUrl: `${base}/.well-known/openid-configuration`,
+    authorizationUrl: endpoint(OAUTH_ROUTES.authorization),
+    tokenUrl: endpoint(OAUTH_ROUTES.token),
+    registrationUrl: endpoint(OAUTH_ROUTES.registration),
+    revocationUrl: endpoint(OAUTH_ROUTES.revocation),
+    jwksUrl: endpoint(OAUTH_ROUTES.jwks),
+    mcpResource: resourceUrl("mcp"),
+    apiResource: resourceUrl("api"),
+    mcpResourceMetadataUrl: protectedResourceMetadataUrl("mcp"),
+    apiResourceMetadataUrl: protectedResourceMetadataUrl("api"),
+    scopes: SCOPES.map((name) => ({ name, description: SCOPE_DESCRIPTIONS[name] })),
+    accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: REFRESH_TOKEN_TTL_SECONDS,
+  };
+}
+
+export type OAuthFacts = ReturnType<typeof oauthFacts>;
+
 export function discoveryFacts() {
   const config = getConfig();
   const base = config.publicUrl;
@@ -79,6 +109,7 @@ export function discoveryFacts() {
     docsUrl: `${base}/docs`,
     tokenPrefix: config.tokenPrefix,
     tokenEnvVar: TOKEN_ENV_VAR,
+    oauth: oauthFacts(base),
     limits,
     /** Every limit as a labelled line, in the order the guide lists them. */
     limitList: [
@@ -102,3 +133,11 @@ export function discoveryFacts() {
 }
 
 export type DiscoveryFacts = ReturnType<typeof discoveryFacts>;
+
+/**
+ * The 401 challenge of /mcp as lib/mcp/http.ts writes it for a request without a token (a token that
+ * was sent adds error="invalid_token"); tests/api/discovery.test.ts compares it with the live header.
+ */
+export function mcpChallenge(f: DiscoveryFacts): string {
+  return `Bearer realm="${f.name}", resource_metadata="${f.oauth.mcpResourceMetadataUrl}", scope="${f.oauth.scopes.map((scope) => scope.name).join(" ")}"`;
+}

@@ -9,6 +9,8 @@ export const DISCOVERY_DOCUMENTS = [
   { path: "/.well-known/agent-card.json", rel: "agent-card", type: "application/json", title: "Agent card" },
   { path: "/.well-known/agent-skills/index.json", rel: "agent-skills", type: "application/json", title: "Agent skills index" },
   { path: "/llms.txt", rel: "llms-txt", type: "text/plain", title: "Plain-text summary for language models" },
+  { path: "/.well-known/oauth-protected-resource/mcp", rel: "oauth-protected-resource", type: "application/json", title: "OAuth protected-resource metadata of /mcp (RFC 9728)" },
+  { path: "/.well-known/oauth-authorization-server", rel: "oauth-authorization-server", type: "application/json", title: "OAuth authorization server metadata (RFC 8414)" },
 ] as const;
 
 export const SKILL_PATH = "/.well-known/agent-skills/htmldrop/SKILL.md";

@@ -1,7 +1,8 @@
+import { connectGuides, publicUrlNote } from "./connect";
 import { buildExamples } from "./examples";
-import { discoveryFacts, errorGuide, mcpToolSummaries, type DiscoveryFacts } from "./facts";
+import { discoveryFacts, errorGuide, mcpChallenge, mcpToolSummaries, type DiscoveryFacts } from "./facts";
 import { DISCOVERY_DOCUMENTS } from "./links";
-import { OPERATIONS } from "./operations";
+import { OPERATIONS, requiredScope } from "./operations";
 
 // The onboarding guide: what an agent reads to go from a base URL to a published drop.
 // Every request below is an exact HTTP request an agent can send; URLs and limits are the running ones.
@@ -20,9 +21,48 @@ export function mcpConfigSnippet(facts: DiscoveryFacts) {
   return { mcpServers: { [facts.name]: { type: "http", url: facts.mcpUrl, headers: { Authorization: `Bearer \${${facts.tokenEnvVar}}` } } } };
 }
 
+/** Adding htmldrop by URL, client by client, in Markdown. */
+export function connectByUrlMarkdown(f: DiscoveryFacts): string {
+  const guides = connectGuides(f).map((guide) => {
+    const steps = guide.steps.map((step, index) => `${index + 1}. ${step}`).join("\n");
+    const config = guide.config ? `\n\n\`${guide.config.file}\`:\n\n${json(guide.config.json)}` : "";
+    return `**${guide.client}**\n\n${steps}${config}`;
+  });
+  return `Assistants that are given only a URL sign the human in with OAuth; no token is copied anywhere. The URL is \`${f.mcpUrl}\`.\n\n${publicUrlNote(f)}\n\n${guides.join("\n\n")}`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** What an OAuth client developer needs: discovery, registration, the flow, tokens. */
+export function oauthDetailsMarkdown(f: DiscoveryFacts): string {
+  const o = f.oauth;
+  const hours = o.accessTokenTtlSeconds / 3600;
+  const days = o.refreshTokenTtlSeconds / 86_400;
+  return [
+    `htmldrop is its own OAuth 2.1 authorization server (issuer \`${o.issuer}\`), following the MCP authorization specification:`,
+    "",
+    `- A request to \`${f.mcpUrl}\` without a valid token is answered 401 with \`WWW-Authenticate: ${mcpChallenge(f)}\`.`,
+    `- Protected-resource metadata (RFC 9728): ${o.mcpResourceMetadataUrl} (also at ${f.publicUrl}/.well-known/oauth-protected-resource) for MCP, ${o.apiResourceMetadataUrl} for the REST API.`,
+    `- Authorization-server metadata (RFC 8414): ${o.authorizationServerMetadataUrl}, and the same document at ${o.openidConfigurationUrl}.`,
+    `- Clients identify themselves with a Client ID Metadata Document (\`client_id\` is the https URL of the document) or register at \`POST ${o.registrationUrl}\` (RFC 7591; public clients only, \`token_endpoint_auth_method: "none"\`). Redirect URIs match exactly; they are https, an app's own scheme (\`cursor://…\`), or loopback http (\`http://127.0.0.1\`, \`[::1]\` or \`localhost\`) on any port.`,
+    `- Authorization code flow with PKCE (\`code_challenge_method=S256\`, required) at ${o.authorizationUrl}, and \`resource=${o.mcpResource}\` (RFC 8707, required; \`${o.apiResource}\` for the REST API: a token for one is refused by the other). The human signs in, sees the app's name, its redirect host and the scopes, and approves or denies; the redirect carries \`code\`, \`state\` and \`iss\` (RFC 9207), or \`error=access_denied\`.`,
+    `- Scopes: ${o.scopes.map((scope) => `\`${scope.name}\` (${lowerFirst(scope.description)})`).join(", ")}.`,
+    `- Tokens from \`POST ${o.tokenUrl}\` (form fields \`grant_type\`, \`code\`, \`code_verifier\`, \`redirect_uri\`, \`client_id\`, \`resource\`): access tokens live ${hours} hour${hours === 1 ? "" : "s"}; each refresh returns a new refresh token valid for ${days} days, and presenting an old one again revokes the whole grant. Revoke with \`POST ${o.revocationUrl}\` (RFC 7009).`,
+    `- Connected apps appear in \`GET ${f.apiBase}/tokens\` with \`kind: "oauth"\`, their \`client_id\` and the app's name as \`label\`; \`DELETE ${f.apiBase}/tokens/{id}\` (or the dashboard's tokens page) ends a grant, refresh token included.`,
+  ].join("\n");
+}
+
 /** A prompt a human can paste into an agent to connect it. */
 export function agentPrompt(facts: DiscoveryFacts): string {
   return `Read ${facts.onboardUrl} and follow it to sign in to htmldrop (I will approve the sign-in in my browser), keep the token in the ${facts.tokenEnvVar} environment variable, then publish your HTML reports there and give me their URLs.`;
+}
+
+function tokenColumn(operation: (typeof OPERATIONS)[number]): string {
+  if (!operation.auth) return "no";
+  const scope = requiredScope(operation);
+  return scope ? `yes (\`${scope}\`)` : "yes";
 }
 
 export function buildOnboardingMarkdown(): string {
@@ -32,9 +72,9 @@ export function buildOnboardingMarkdown(): string {
   const base = f.publicUrl;
   const sections = [
     `# ${f.name} onboarding for agents`,
-    `${f.summary}\n\nBase URL: ${base}. API description: ${f.openapiUrl} (OpenAPI ${f.apiVersion}). Every request and response body is JSON with snake_case fields, and every error has the shape \`{"error": {"code", "message", "details?"}}\`: switch on \`error.code\`.`,
+    `${f.summary}\n\nBase URL: ${base}. API description: ${f.openapiUrl} (OpenAPI ${f.apiVersion}). Every request and response body is JSON with snake_case fields, and every error has the shape \`{"error": {"code", "message", "details?"}}\`: switch on \`error.code\`.\n\nAn assistant that takes an MCP server URL (Claude, ChatGPT, VS Code, Cursor, the MCP Inspector) needs none of the sign-in below: give it ${f.mcpUrl} and the human approves it in the browser (section 10, "Add by URL").`,
 
-    `## 1. Sign in once (device code)\n\nAsk the service for a sign-in request. The \`label\` names this machine in the token list; it is optional.\n\n${http("POST", `${base}/api/auth/start`, [], ex.AuthStartBody)}\n\nThe answer:\n\n${json(ex.AuthStart)}\n\nShow \`verification_url\` and \`code\` to your human: they open the URL, sign in with their identity-provider account and confirm the code. Meanwhile poll every \`poll_interval\` seconds (default ${f.limits.pollIntervalSeconds}):\n\n${http("GET", `${base}/api/auth/poll?token=<poll_token>`)}\n\n- \`{"status": "pending"}\`: wait \`poll_interval\` seconds and poll again.\n- \`{"status": "verified", "api_token": "...", "user_id": "..."}\`: done. The token is shown exactly once: store it now.\n- \`{"status": "claimed"}\`: the token was already read by an earlier poll; start again if you lost it.\n- \`{"status": "expired"}\`: the request timed out (the human has ${f.limits.deviceCodeTtlSeconds} seconds; a verified token must be claimed within ${f.limits.deviceCodeTtlSeconds} seconds of the sign-in): start again.\n\n**Keep the token secret.** Store it in an environment variable (\`${f.tokenEnvVar}\`) or your platform's secret store, never in a drop, a prompt, a log, a commit or a URL. Tokens look like \`${f.tokenPrefix}_<base62>\`. Each machine runs this flow once and gets its own token for the same account; drops and quotas are shared. Send it on every other API call:\n\n\`\`\`text\n${auth}\n\`\`\`\n\nCheck it with \`GET ${base}/api/me\`. List tokens with \`GET ${base}/api/tokens\` (ids only, never plaintext) and revoke one with \`DELETE ${base}/api/tokens/{id}\`.`,
+    `## 1. Sign in once (device code)\n\nAsk the service for a sign-in request. The \`label\` names this machine in the token list; it is optional.\n\n${http("POST", `${base}/api/auth/start`, [], ex.AuthStartBody)}\n\nThe answer:\n\n${json(ex.AuthStart)}\n\nShow \`verification_url\` and \`code\` to your human: they open the URL, sign in with their identity-provider account and confirm the code. Meanwhile poll every \`poll_interval\` seconds (default ${f.limits.pollIntervalSeconds}):\n\n${http("GET", `${base}/api/auth/poll?token=<poll_token>`)}\n\n- \`{"status": "pending"}\`: wait \`poll_interval\` seconds and poll again.\n- \`{"status": "verified", "api_token": "...", "user_id": "..."}\`: done. The token is shown exactly once: store it now.\n- \`{"status": "claimed"}\`: the token was already read by an earlier poll; start again if you lost it.\n- \`{"status": "expired"}\`: the request timed out (the human has ${f.limits.deviceCodeTtlSeconds} seconds; a verified token must be claimed within ${f.limits.deviceCodeTtlSeconds} seconds of the sign-in): start again.\n\n**Keep the token secret.** Store it in an environment variable (\`${f.tokenEnvVar}\`) or your platform's secret store, never in a drop, a prompt, a log, a commit or a URL. Tokens look like \`${f.tokenPrefix}_<base62>\`. Each machine runs this flow once and gets its own token for the same account; drops and quotas are shared. Send it on every other API call:\n\n\`\`\`text\n${auth}\n\`\`\`\n\nCheck it with \`GET ${base}/api/me\`. List tokens with \`GET ${base}/api/tokens\` (ids only, never plaintext) and revoke one with \`DELETE ${base}/api/tokens/{id}\`.\n\n**Scopes.** A token may do only what its scopes allow: \`drops:read\` (read drops and versions), \`drops:write\` (publish, change, delete, passcodes), \`tokens:manage\` (list, create, revoke tokens). It may also be limited to some drops and carry an expiry; \`GET ${base}/api/me\` shows its \`scopes\`, \`drops\` and \`expires_at\`. Ask for less when you need less: add \`"scopes": ["drops:read"]\` to the start body (the default is all three; the human sees them before approving). A token with \`tokens:manage\` can make a narrower one for a script with \`POST ${base}/api/tokens\` (\`{"label", "scopes", "drops", "expires_at"}\`, never more than it has itself). A call the token may not make is 403 \`forbidden\`, with \`details.required_scope\` naming a missing scope.`,
 
     `## 2. Publish\n\nSend one complete, self-contained HTML document (inline your CSS and scripts; external script and style sources are allowed). It is served as uploaded inside a sandboxed iframe.\n\n${http("POST", `${base}/api/drops`, [auth, "Idempotency-Key: <any unique string, optional>"], ex.CreateDropBody)}\n\nThe answer (status 201) is a Drop:\n\n${json(ex.CreatedDrop)}\n\nGive the human \`url\` (the viewer page); \`raw_url\` serves the HTML alone. Optional fields: \`description\`, \`passcode\`, \`context\` (your reasoning trace, shown to viewers under a toggle; opt-in) and \`metadata\` (owner-only string tags). The optional \`Idempotency-Key\` header makes a retried POST safe: the same key within 24 hours returns the first response instead of a second drop. Use a new key for new content: a key reused for a different request is refused with 400 \`invalid_arg\`.`,
 
@@ -52,9 +92,9 @@ export function buildOnboardingMarkdown(): string {
 
     `## 9. Limits\n\n| limit | value |\n|---|---|\n${f.limitList.map(([name, value]) => `| ${name} | ${value} |`).join("\n")}`,
 
-    `## 10. MCP\n\nThe same operations as MCP tools over Streamable HTTP (JSON-RPC) at \`POST ${f.mcpUrl}\`. Every request, \`initialize\` included, needs \`${auth}\`; the endpoint never starts a browser sign-in, so get the token with step 1 first. Client configuration:\n\n${json(mcpConfigSnippet(f))}\n\n| tool | arguments | same as |\n|---|---|---|\n${mcpToolSummaries().map((tool) => `| \`${tool.name}\` | \`${tool.args}\` | ${tool.mirrors} |`).join("\n")}\n\nEach tool returns the JSON the REST call returns as \`structuredContent\` (and as text); a failure returns \`isError: true\` with the Error object.`,
+    `## 10. MCP\n\nThe same operations as MCP tools over Streamable HTTP (JSON-RPC) at \`POST ${f.mcpUrl}\`. Every request, \`initialize\` included, needs a bearer token: your API token from step 1, or an OAuth access token that an MCP client gets by itself when it is given only the URL.\n\n### With your API token in a header\n\nFor clients that take headers (Claude Code's \`.mcp.json\`, Cursor's \`mcp.json\`; VS Code names the top-level key \`servers\`), with \`${auth}\`:\n\n${json(mcpConfigSnippet(f))}\n\n### Add by URL (OAuth)\n\n${connectByUrlMarkdown(f)}\n\n### OAuth, for client developers\n\n${oauthDetailsMarkdown(f)}\n\n### Tools\n\n| tool | arguments | same as |\n|---|---|---|\n${mcpToolSummaries().map((tool) => `| \`${tool.name}\` | \`${tool.args}\` | ${tool.mirrors} |`).join("\n")}\n\nEach tool returns the JSON the REST call returns as \`structuredContent\` (and as text); a failure returns \`isError: true\` with the Error object.`,
 
-    `## All endpoints\n\n| method | path | token | what |\n|---|---|---|---|\n${OPERATIONS.map((op) => `| ${op.method.toUpperCase()} | \`${op.path}\` | ${op.auth ? "yes" : "no"} | ${op.summary} |`).join("\n")}`,
+    `## All endpoints\n\n| method | path | token (scope) | what |\n|---|---|---|---|\n${OPERATIONS.map((op) => `| ${op.method.toUpperCase()} | \`${op.path}\` | ${tokenColumn(op)} | ${op.summary} |`).join("\n")}`,
 
     `## Other discovery documents\n\n${DISCOVERY_DOCUMENTS.map((doc) => `- ${doc.title}: ${base}${doc.path}`).join("\n")}`,
   ];

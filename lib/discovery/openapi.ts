@@ -4,8 +4,8 @@ import { metadataSchema, metadataValueSchema } from "@/lib/schemas/common";
 import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/lib/schemas/drops";
 import { errorBodySchema } from "@/lib/schemas/errors";
 import { buildExamples } from "./examples";
-import { discoveryFacts, ERROR_GUIDE } from "./facts";
-import { operationErrors, OPERATIONS, TAGS, type Operation } from "./operations";
+import { discoveryFacts, ERROR_GUIDE, mcpChallenge } from "./facts";
+import { operationErrors, OPERATIONS, requiredScope, TAGS, type Operation } from "./operations";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -60,7 +60,9 @@ function errorExample(code: ErrorCode, facts: ReturnType<typeof discoveryFacts>)
           ? { retry_after_seconds: 42 }
           : code === "invalid_arg"
             ? { fields: [{ field: "pageSize", message: `Too big: expected number to be <=${facts.limits.pageSizeMax}` }] }
-            : undefined;
+            : code === "forbidden"
+              ? { required_scope: "drops:write" }
+              : undefined;
   return { summary: ERROR_GUIDE[code], value: { error: { code, message: ERROR_GUIDE[code], ...(details ? { details } : {}) } } };
 }
 
@@ -74,7 +76,12 @@ function errorResponses(operation: Operation, facts: ReturnType<typeof discovery
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const response = errorResponse(`Error; \`error.code\` is one of: ${codes.join(", ")}.`, codes, facts);
-    responses[String(status)] = status === 429 || status === 503 ? { ...response, headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : response;
+    responses[String(status)] =
+      status === 429 || status === 503
+        ? { ...response, headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } }
+        : status === 401
+          ? { ...response, headers: { "WWW-Authenticate": { $ref: `#/components/headers/${operation.oauthResource === "mcp" ? "McpChallenge" : "BearerChallenge"}` } } }
+          : response;
   }
   for (const [status, { description, codes }] of Object.entries(operation.statusErrors ?? {})) responses[status] = errorResponse(description, codes, facts);
   return responses;
@@ -101,13 +108,40 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
   return { ...base, content: json };
 }
 
+/** An API token or an OAuth access token issued for the operation's resource, with the scope of the scope table. */
+function operationSecurity(operation: Operation, scope: string | null | undefined) {
+  return operation.auth ? [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }] : [];
+}
+
+/** The OAuth scheme: how a client that has only the URL gets an access token. */
+function oauthScheme(facts: ReturnType<typeof discoveryFacts>) {
+  const o = facts.oauth;
+  return {
+    type: "oauth2",
+    description:
+      `htmldrop is its own authorization server (issuer ${o.issuer}; metadata at ${o.authorizationServerMetadataUrl}). Authorization code with PKCE (S256, required) for public clients: ` +
+      `register at ${o.registrationUrl} (RFC 7591, \`token_endpoint_auth_method\` none) or use the https URL of a Client ID Metadata Document as \`client_id\`. ` +
+      `Send \`resource\` (RFC 8707) with the authorization and token requests: ${o.mcpResource} for /mcp, ${o.apiResource} for the REST API; a token for one is refused by the other. ` +
+      `Access tokens live ${o.accessTokenTtlSeconds / 3600} hour(s); refresh tokens rotate (${o.refreshTokenTtlSeconds / 86_400} days each) and reusing an old one revokes the grant. Revocation: ${o.revocationUrl} (RFC 7009).`,
+    flows: {
+      authorizationCode: {
+        authorizationUrl: o.authorizationUrl,
+        tokenUrl: o.tokenUrl,
+        refreshUrl: o.tokenUrl,
+        scopes: Object.fromEntries(o.scopes.map((scope) => [scope.name, scope.description])),
+      },
+    },
+  };
+}
+
 function buildOperation(operation: Operation, facts: ReturnType<typeof discoveryFacts>, examples: Record<string, unknown>) {
+  const scope = requiredScope(operation);
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    description: operation.description,
-    security: operation.auth ? [{ bearerAuth: [] }] : [],
+    description: scope ? `${operation.description}\n\nNeeds a token with the \`${scope}\` scope.` : operation.description,
+    security: operationSecurity(operation, scope),
     ...(operation.parameters
       ? {
           parameters: operation.parameters.map((parameter) => ({
@@ -174,10 +208,25 @@ export function buildOpenApiDocument() {
           type: "http",
           scheme: "bearer",
           bearerFormat: `${facts.tokenPrefix}_<base62>`,
-          description: "API token from the device-code flow (POST /api/auth/start, then GET /api/auth/poll).",
+          description:
+            "API token from the device-code flow (POST /api/auth/start, then GET /api/auth/poll), the admin command or POST /api/tokens. " +
+            "Each operation lists the scope it needs (`drops:read`, `drops:write`, `tokens:manage`); tokens issued without scopes have all three.",
         },
+        oauth2: oauthScheme(facts),
       },
       headers: {
+        BearerChallenge: {
+          description: 'The bearer challenge: `Bearer realm="htmldrop"`, plus `error="invalid_token"` once a token was sent.',
+          schema: { type: "string" },
+          example: `Bearer realm="${facts.name}", error="invalid_token"`,
+        },
+        McpChallenge: {
+          description:
+            "The bearer challenge of the MCP authorization specification: `realm`, `error=\"invalid_token\"` once a token was sent, `resource_metadata` (the protected-resource " +
+            "metadata, RFC 9728, from which a client finds the authorization server) and the `scope` to ask for.",
+          schema: { type: "string" },
+          example: mcpChallenge(facts),
+        },
         RetryAfter: { description: "Seconds to wait before retrying (until the limit's window opens, or the dependency is expected back); equals details.retry_after_seconds.", schema: { type: "integer", minimum: 1 } },
       },
     },

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
-import { meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
+import { isOperationKey, OPERATION_ACCESS, type Scope } from "@/lib/accounts/scopes";
+import { createdTokenSchema, createTokenBodySchema, meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
 import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
 import { slugSchema } from "@/lib/schemas/common";
 import { onboardJsonSchema } from "@/lib/schemas/discovery";
+import { authorizationServerMetadataSchema, protectedResourceMetadataSchema } from "@/lib/schemas/oauth";
+import type { ResourceName } from "@/lib/oauth/resources";
 import {
   createDropBodySchema,
   idempotencyKeySchema,
@@ -38,11 +41,16 @@ export type ParameterSpec = {
 export const TAGS = {
   Discovery: "Documents that teach a client the service: the onboarding guide and this OpenAPI document. No sign-in.",
   Authentication: "Device-code sign-in: an agent starts it, a human approves it in a browser, the agent polls for its API token.",
-  Account: "The account behind the bearer token, and its API tokens.",
+  Account: "The account behind the bearer token, and its API tokens. Tokens carry scopes (`drops:read`, `drops:write`, `tokens:manage`) and may be limited to some drops and expire; a call the token may not make is 403 `forbidden` with `details.required_scope` when a scope is missing.",
   Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions.",
   Versions: "The numbered versions of one drop.",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
+  OAuth:
+    "Connect by URL: htmldrop is its own OAuth 2.1 authorization server, so an MCP client given only the /mcp URL signs the human in. A 401 from /mcp names the " +
+    "protected-resource metadata, which names the authorization server, whose metadata names the endpoints: authorization code with PKCE S256 at /oauth/authorize, " +
+    "tokens at /oauth/token, dynamic registration at /oauth/register (or a Client ID Metadata Document), revocation at /oauth/revoke. `resource` (RFC 8707) is required. " +
+    "No sign-in is needed to read these documents.",
 } as const;
 
 export type Operation = {
@@ -71,6 +79,8 @@ export type Operation = {
   statusErrors?: Record<string, { description: string; codes: ErrorCode[] }>;
   /** Further answers, by status (or range), described without a body schema. */
   plainResponses?: Record<string, string>;
+  /** The OAuth protected resource an access token must be issued for (RFC 8707); authenticated operations default to the REST API. */
+  oauthResource?: ResourceName;
 };
 
 const AUTH_ERRORS: ErrorCode[] = ["token_required", "invalid_token", "unauthorized"];
@@ -140,6 +150,17 @@ export const OPERATIONS: Operation[] = [
     parameters: [{ name: "id", in: "path", required: true, schema: tokenIdSchema, description: "Token id: 12 hexadecimal characters." }],
     success: { status: 204, description: "Revoked; the token stays listed with `revoked_at`." },
     errors: ["invalid_arg", "not_found"],
+  },
+  {
+    method: "post", path: "/api/tokens", operationId: "createToken", tag: "Account", auth: true,
+    summary: "Create a token",
+    description:
+      "A new API token for the same account, returned in plaintext only in this response. It can do at most what the calling token can: " +
+      "`scopes` must be among the caller's, `drops` among the caller's drops (and drops of this account), `expires_at` no later than the caller's expiry. " +
+      "Fields left out are copied from the calling token. Asking for more is 403 `forbidden`. Counts as a write.",
+    body: { schema: createTokenBodySchema, name: "CreateTokenBody", required: false },
+    success: { status: 201, description: "The new token; `token` is shown only here.", schema: { zod: createdTokenSchema, name: "CreatedToken" } },
+    errors: [...BODY_ERRORS, ...WRITE_LIMITS],
   },
   {
     method: "get", path: "/api/drops", operationId: "listDrops", tag: "Drops", auth: true,
@@ -268,19 +289,72 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "JSON-RPC response.", content: "jsonrpc" },
     errors: ["invalid_json", "invalid_arg", "html_too_large", "forbidden"],
     plainResponses: { "202": "Accepted: the body held only notifications or responses, which get no answer." },
+    oauthResource: "mcp",
     statusErrors: {
       "405": { description: "Only POST is served here: GET (no SSE stream) and DELETE (no sessions) answer 405 with `Allow: POST`.", codes: ["invalid_arg"] },
       "406": { description: "The `Accept` header does not list both `application/json` and `text/event-stream`.", codes: ["invalid_arg"] },
       "415": { description: "The body is not sent as `Content-Type: application/json`.", codes: ["invalid_arg"] },
     },
   },
+  {
+    method: "get", path: "/.well-known/oauth-protected-resource/mcp", operationId: "getMcpResourceMetadata", tag: "OAuth", auth: false,
+    summary: "Protected-resource metadata of /mcp",
+    description:
+      "RFC 9728 metadata that the `resource_metadata` of /mcp's 401 points to: the resource URL to request tokens for, htmldrop as its authorization server, and the scopes. " +
+      "Also served at `/.well-known/oauth-protected-resource`, the path older clients try.",
+    success: { status: 200, description: "The metadata.", schema: { zod: protectedResourceMetadataSchema, name: "ProtectedResourceMetadata" }, example: "McpResourceMetadata" },
+    errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/.well-known/oauth-protected-resource/api", operationId: "getApiResourceMetadata", tag: "OAuth", auth: false,
+    summary: "Protected-resource metadata of the REST API",
+    description: "RFC 9728 metadata of `/api`: an OAuth client that calls the REST API asks for tokens with this `resource`. A token issued for /mcp is refused here, and the other way round.",
+    success: { status: 200, description: "The metadata.", schema: { zod: protectedResourceMetadataSchema, name: "ProtectedResourceMetadata" }, example: "ApiResourceMetadata" },
+    errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/.well-known/oauth-authorization-server", operationId: "getAuthorizationServerMetadata", tag: "OAuth", auth: false,
+    summary: "Authorization server metadata",
+    description: "RFC 8414 metadata of htmldrop's authorization server (issuer = PUBLIC_URL): its endpoints, PKCE S256, public clients, `client_id_metadata_document_supported`.",
+    success: { status: 200, description: "The metadata.", schema: { zod: authorizationServerMetadataSchema, name: "AuthorizationServerMetadata" } },
+    errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/.well-known/openid-configuration", operationId: "getOpenIdConfiguration", tag: "OAuth", auth: false,
+    summary: "Authorization server metadata (OpenID path)",
+    description: "The same document as /.well-known/oauth-authorization-server, at the path OpenID Connect clients and some MCP clients try first.",
+    success: { status: 200, description: "The metadata.", schema: { zod: authorizationServerMetadataSchema, name: "AuthorizationServerMetadata" } },
+    errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
 ];
 
 /** Every JSON endpoint that reads the database or counts a limit can meet an outage of either. */
 function reachesDependencies(operation: Operation): boolean {
-  return operation.tag !== "Discovery" && operation.tag !== "Public";
+  return operation.tag !== "Discovery" && operation.tag !== "Public" && operation.tag !== "OAuth";
+}
+
+/** The scope a token needs for this operation (lib/accounts/scopes.ts), if any. */
+export function requiredScope(operation: Operation): Scope | null {
+  const key = `${operation.method.toUpperCase()} ${operation.path}`;
+  return isOperationKey(key) ? OPERATION_ACCESS[key].scope : null;
+}
+
+/** A scoped operation refuses a token without its scope, or limited to other drops: 403 forbidden. */
+function scopeErrors(operation: Operation): ErrorCode[] {
+  return operation.auth && requiredScope(operation) ? ["forbidden"] : [];
 }
 
 export function operationErrors(operation: Operation): ErrorCode[] {
-  return [...new Set([...(operation.auth ? AUTH_ERRORS : []), ...operation.errors, ...(reachesDependencies(operation) ? (["service_unavailable"] as const) : [])])];
+  return [
+    ...new Set([
+      ...(operation.auth ? AUTH_ERRORS : []),
+      ...scopeErrors(operation),
+      ...operation.errors,
+      ...(reachesDependencies(operation) ? (["service_unavailable"] as const) : []),
+    ]),
+  ];
 }

@@ -5,8 +5,11 @@ import { toDropJson } from "./serialize";
 
 const SORT_COLUMNS = { created_at: "createdAt", updated_at: "updatedAt", view_count: "viewCount" } as const;
 
-/** The REST/MCP query, plus a title search only the dashboard offers. */
-export type ListDropsOptions = ListDropsQuery & { titleContains?: string };
+/**
+ * The REST/MCP query, plus a title search only the dashboard offers, and the drops a drop-limited
+ * credential may see (null or absent: every drop of the account).
+ */
+export type ListDropsOptions = ListDropsQuery & { titleContains?: string; onlySlugs?: readonly string[] | null };
 
 /**
  * Case-insensitive "title contains". PostgreSQL needs `mode: "insensitive"`; SQLite's LIKE (what Prisma's
@@ -21,6 +24,7 @@ function titleFilter(text: string): Prisma.StringFilter {
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
   const where = {
     ownerId: userId,
+    ...(query.onlySlugs ? { slug: { in: [...query.onlySlugs] } } : {}),
     AND: query.metadata.map(([key, value]) => ({ tags: { some: { key, value } } })),
     ...(query.titleContains ? { title: titleFilter(query.titleContains) } : {}),
   };

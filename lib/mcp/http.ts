@@ -1,22 +1,37 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { authenticateBearer, type TokenCaller } from "@/lib/accounts/tokens";
+import { SCOPES } from "@/lib/accounts/scopes";
+import { authenticateBearer, type Caller } from "@/lib/accounts/tokens";
 import { readJsonBody } from "@/lib/api/body";
 import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/responses";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
+import { protectedResourceMetadataUrl } from "@/lib/oauth/resources";
+import { discoverResult, isDiscoverRequest } from "./discover";
 import { screenParams } from "./invalid-params";
 import { createMcpServer } from "./server";
+
+/**
+ * MCP authorization: a 401 names the protected-resource metadata (RFC 9728 §5.1) and the scopes, so a
+ * client given only the /mcp URL can find htmldrop's authorization server and sign the human in.
+ */
+function withAuthorizationServerHint(response: Response): Response {
+  const challenge = response.headers.get("www-authenticate");
+  if (response.status === 401 && challenge) {
+    response.headers.set("www-authenticate", `${challenge}, resource_metadata="${protectedResourceMetadataUrl("mcp")}", scope="${SCOPES.join(" ")}"`);
+  }
+  return response;
+}
 
 /**
  * Every MCP request carries the bearer token, initialize included; nothing here redirects to a login
  * page. The MCP transport spec also requires refusing a foreign Origin (DNS rebinding); agents send none.
  */
-async function authenticate(request: Request): Promise<TokenCaller | Response> {
-  let caller: TokenCaller;
+async function authenticate(request: Request): Promise<Caller | Response> {
+  let caller: Caller;
   try {
-    caller = await authenticateBearer(request.headers.get("authorization"));
+    caller = await authenticateBearer(request.headers.get("authorization"), "mcp");
   } catch (error) {
-    return errorResponse(error);
+    return withAuthorizationServerHint(errorResponse(error));
   }
   const origin = request.headers.get("origin");
   if (origin !== null && origin !== new URL(getConfig().publicUrl).origin) {
@@ -50,6 +65,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   } catch (error) {
     return errorResponse(error);
   }
+  if (isDiscoverRequest(parsedBody)) return jsonResponse({ jsonrpc: "2.0", id: parsedBody.id, result: discoverResult() });
   const server = createMcpServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

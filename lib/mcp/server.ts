@@ -2,7 +2,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { TokenCaller } from "@/lib/accounts/tokens";
+import { authorize, OPERATION_ACCESS } from "@/lib/accounts/scopes";
+import type { Caller } from "@/lib/accounts/tokens";
 import { toApiError } from "@/lib/api/responses";
 import { toolOutputSchema } from "@/lib/schemas/mcp";
 import { mcpInstructions } from "./guide";
@@ -11,6 +12,7 @@ import { mcpTools, type McpTool } from "./tools";
 
 /** The version of the interface the tools mirror. */
 const API_VERSION = "1.2.0";
+export const MCP_SERVER_INFO = { name: "htmldrop", version: API_VERSION };
 
 // Building an Ajv instance costs milliseconds; the default would build one per request.
 const sharedValidator = new AjvJsonSchemaValidator();
@@ -32,10 +34,11 @@ function toObjectJsonSchema(schema: z.ZodType, io: "input" | "output"): ObjectJs
 }
 
 function describeTool(tool: McpTool): Tool {
+  const { scope } = OPERATION_ACCESS[tool.rest];
   return {
     name: tool.name,
     title: tool.title,
-    description: tool.description,
+    description: scope ? `${tool.description}\n\nNeeds a token with the ${scope} scope.` : tool.description,
     inputSchema: toObjectJsonSchema(tool.input, "input"),
     outputSchema: toObjectJsonSchema(tool.output, "output"),
     annotations: { title: tool.title, ...tool.annotations },
@@ -50,9 +53,13 @@ function jsonResult(json: unknown, isError: boolean): CallToolResult {
   };
 }
 
-/** A failing tool answers with the REST Error object, never with a JSON-RPC error. */
-async function callTool(tool: McpTool, caller: TokenCaller, args: Record<string, unknown>): Promise<CallToolResult> {
+/**
+ * A failing tool answers with the REST Error object, never with a JSON-RPC error. Each tool is checked
+ * as the REST operation it mirrors, before its arguments are parsed, exactly as the route checks it.
+ */
+async function callTool(tool: McpTool, caller: Caller, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
+    authorize(caller, tool.rest, typeof args.slug === "string" ? args.slug : undefined);
     return jsonResult(await tool.run(caller, args), false);
   } catch (error) {
     return jsonResult(toApiError(error).toBody(), true);
@@ -63,9 +70,9 @@ async function callTool(tool: McpTool, caller: TokenCaller, args: Record<string,
  * One server per request, bound to the authenticated caller. The low-level Server (rather than
  * McpServer) lets each tool parse its own arguments, so validation failures carry the REST codes.
  */
-export function createMcpServer(caller: TokenCaller): Server {
+export function createMcpServer(caller: Caller): Server {
   const tools = mcpTools();
-  const server = new Server({ name: "htmldrop", version: API_VERSION }, {
+  const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: {} },
     instructions: mcpInstructions(),
     jsonSchemaValidator: sharedValidator,

@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import { describeCaller, type TokenCaller } from "@/lib/accounts/tokens";
+import type { OperationKey } from "@/lib/accounts/scopes";
+import { describeCaller, type Caller } from "@/lib/accounts/tokens";
 import { createDrop, deleteDrop, deleteVersion, getDrop, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { meSchema } from "@/lib/schemas/accounts";
 import { dropListSchema, dropSchema, parsePatchDropBody, versionSchema } from "@/lib/schemas/drops";
@@ -21,8 +22,8 @@ import { mcpGuide } from "./guide";
 
 export type McpTool = {
   name: string;
-  /** The REST operation the tool mirrors. */
-  rest: string;
+  /** The REST operation the tool mirrors; the tool needs the same scope and drop access (lib/accounts/scopes.ts). */
+  rest: OperationKey;
   title: string;
   description: string;
   /** Advertised in tools/list; run() parses with the same schemas so errors carry the REST codes. */
@@ -30,7 +31,7 @@ export type McpTool = {
   /** The REST response shape placed in structuredContent. */
   output: z.ZodType;
   annotations: ToolAnnotations;
-  run(caller: TokenCaller, args: Record<string, unknown>): Promise<unknown>;
+  run(caller: Caller, args: Record<string, unknown>): Promise<unknown>;
 };
 
 // Every tool acts only on the caller's own htmldrop account: a closed world.
@@ -48,7 +49,9 @@ export function mcpTools(): McpTool[] {
       name: "whoami",
       rest: "GET /api/me",
       title: "Who am I",
-      description: "Returns the account behind the bearer token: user_id, drop_count and the token's id and label (same as GET /api/me).",
+      description:
+        "Returns the account behind the bearer token: user_id, drop_count and the token's id, label, scopes, drops and expiry (same as GET /api/me). " +
+        "Needs no scope: call it to see what this token may do.",
       input: noArgsSchema,
       output: meSchema,
       annotations: READ,
@@ -100,6 +103,7 @@ export function mcpTools(): McpTool[] {
           sortBy: query.sort_by,
           sortOrder: query.sort_order,
           metadata: Object.entries(query.metadata ?? {}),
+          onlySlugs: caller.drops,
         });
       },
     },

@@ -53,6 +53,19 @@ export function rateLimitPolicies() {
       code: "rate_limited",
       message: "Too many codes looked up from this address: at most 60 per minute.",
     },
+    // OAuth, per client address: an app registers once and refreshes about hourly; these stop floods.
+    oauthRegistrations: {
+      limit: 20,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many client registrations from this address: at most 20 per minute.",
+    },
+    oauthTokenRequests: {
+      limit: 120,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many token requests from this address: at most 120 per minute.",
+    },
     // Counted before the passcode is verified, per client and drop (identifier `<slug>:<client>`).
     passcodeAttempts: {
       limit: PASSCODE_ATTEMPTS_PER_WINDOW,

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { SPEC_LIMITS } from "@/lib/config";
-import { tokenLabelSchema } from "./accounts";
+import { requestedScopesSchema, tokenLabelSchema } from "./accounts";
 
 export const startDeviceAuthBodySchema = z
   .object({
     label: tokenLabelSchema
       .nullish()
       .describe("Names the machine or agent; shown to the human on /verify and kept as the token's label."),
+    scopes: requestedScopesSchema
+      .optional()
+      .describe("The scopes to ask for; the human sees them on /verify and the token gets exactly these. Default: every scope."),
   })
   .strict();
 

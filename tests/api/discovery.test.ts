@@ -5,9 +5,15 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type ApiResult, type TestApp } from "../helpers/app";
+import { CookieJar } from "../helpers/device-flow";
+import { authorizeOverHttp, pkcePair, registerClient, tokenRequest } from "../helpers/oauth";
+import { signInLocally } from "../helpers/session";
 
 // Limits that differ from the spec's defaults prove the documents read the running configuration.
 const ENV = { LIMIT_WRITES_PER_MINUTE: "37", LIMIT_DROPS_PER_ACCOUNT: "123" };
+
+// The MCP clients the guide, llms.txt, /docs and the landing page explain how to add by URL.
+const CONNECT_CLIENTS = ["Claude", "ChatGPT", "VS Code", "Cursor", "MCP Inspector"];
 
 // Every endpoint of the interface specification, stated independently of the implementation.
 const SPEC_ENDPOINTS: [string, string][] = [
@@ -93,6 +99,37 @@ describe("GET /api/onboard", () => {
   });
 });
 
+describe("connecting by URL", () => {
+  it("the guide explains adding htmldrop by URL, client by client, with the server's own OAuth metadata", async () => {
+    const guide = (await app.api("/api/onboard")).text;
+    const section = guide.slice(guide.indexOf("## 10. MCP"));
+    for (const client of CONNECT_CLIENTS) expect(section, client).toContain(`**${client}`);
+    for (const step of ["Add custom connector", "Developer mode", "**OAuth**", ".vscode/mcp.json", "MCP: Add Server", "~/.cursor/mcp.json", "npx @modelcontextprotocol/inspector", "Streamable HTTP", "Open Auth Settings"]) {
+      expect(section, step).toContain(step);
+    }
+    // The header configuration with an API token stays documented.
+    expect(section).toContain('"Authorization": "Bearer ${HTMLDROP_TOKEN}"');
+
+    // Every URL a client discovers is the one the guide names, and the 401 is quoted exactly.
+    const resource = (await app.api("/.well-known/oauth-protected-resource/mcp")).body;
+    const server = (await app.api("/.well-known/oauth-authorization-server")).body;
+    expect(resource.resource).toBe(`${app.baseUrl}/mcp`);
+    expect(resource.authorization_servers).toEqual([server.issuer]);
+    for (const url of [resource.resource, `${app.baseUrl}/.well-known/oauth-protected-resource/mcp`, `${app.baseUrl}/.well-known/oauth-protected-resource/api`, `${app.baseUrl}/.well-known/oauth-authorization-server`, `${app.baseUrl}/.well-known/openid-configuration`, server.issuer, server.authorization_endpoint, server.token_endpoint, server.registration_endpoint, server.revocation_endpoint]) {
+      expect(section, url).toContain(url);
+    }
+    for (const scope of resource.scopes_supported) expect(section).toContain(`\`${scope}\``);
+    expect(server.code_challenge_methods_supported).toEqual(["S256"]);
+    expect(section).toContain("`code_challenge_method=S256`");
+    expect(section).toContain(`\`resource=${resource.resource}\``);
+    const unauthenticated = await app.api("/mcp", { method: "POST", body: {}, headers: { accept: "application/json, text/event-stream" } });
+    expect(unauthenticated.status).toBe(401);
+    expect(section).toContain(`\`WWW-Authenticate: ${unauthenticated.headers.get("www-authenticate")}\``);
+    // The agent-facing intro points people with a URL-only client there too.
+    expect(guide.slice(0, guide.indexOf("## 1."))).toContain(`${app.baseUrl}/mcp`);
+  });
+});
+
 describe("GET /openapi.json", () => {
   it("is an OpenAPI 3.1 document that a real validator accepts", async () => {
     const res = await app.api("/openapi.json");
@@ -109,7 +146,7 @@ describe("GET /openapi.json", () => {
   it("describes every endpoint of the spec, its bearer scheme, errors and 429 Retry-After", () => {
     for (const [method, path] of SPEC_ENDPOINTS) expect(openapi.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     expect(openapi.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(openapi.paths["/api/drops"].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(openapi.paths["/api/drops"].post.security).toContainEqual({ bearerAuth: [] });
     expect(openapi.paths["/api/onboard"].get.security).toEqual([]);
     expect(openapi.paths["/api/drops"].post.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Drop" });
     expect(openapi.paths["/api/drops"].post.responses["429"].headers["Retry-After"]).toBeDefined();
@@ -127,6 +164,38 @@ describe("GET /openapi.json", () => {
     expect(openapi.paths["/api/drops"].get.parameters.find((parameter: any) => parameter.name === "metadata")).toMatchObject({ in: "query", style: "deepObject", explode: true, schema: { type: "object" } });
     expect(openapi.components.schemas.CreateDropBody.properties.title.maxLength).toBe(200);
     expect(openapi.components.schemas.CreateDropBody.required).toEqual(expect.arrayContaining(["title", "html"]));
+  });
+
+  it("describes OAuth: a scheme that matches the live authorization server, accepted wherever a token is, and /mcp's challenge", async () => {
+    const server = (await app.api("/.well-known/oauth-authorization-server")).body;
+    const resource = (await app.api("/.well-known/oauth-protected-resource/mcp")).body;
+    const scheme = openapi.components.securitySchemes.oauth2;
+    expect(scheme).toMatchObject({ type: "oauth2", flows: { authorizationCode: { authorizationUrl: server.authorization_endpoint, tokenUrl: server.token_endpoint, refreshUrl: server.token_endpoint } } });
+    expect(Object.keys(scheme.flows.authorizationCode.scopes)).toEqual(resource.scopes_supported);
+    for (const url of [server.registration_endpoint, server.revocation_endpoint, `${app.baseUrl}/.well-known/oauth-authorization-server`, `${app.baseUrl}/mcp`, `${app.baseUrl}/api`]) expect(scheme.description).toContain(url);
+    for (const [path, methods] of Object.entries<any>(openapi.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        if (operation.security.length === 0) continue;
+        expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }, { oauth2: expect.any(Array) }]);
+        for (const scope of operation.security[1].oauth2) expect(scheme.flows.authorizationCode.scopes).toHaveProperty([scope]);
+        const challenge = operation.responses["401"].headers["WWW-Authenticate"].$ref;
+        expect(challenge, `${method} ${path}`).toBe(path === "/mcp" ? "#/components/headers/McpChallenge" : "#/components/headers/BearerChallenge");
+      }
+    }
+    for (const [path, operationId] of [
+      ["/.well-known/oauth-protected-resource/mcp", "getMcpResourceMetadata"],
+      ["/.well-known/oauth-protected-resource/api", "getApiResourceMetadata"],
+      ["/.well-known/oauth-authorization-server", "getAuthorizationServerMetadata"],
+      ["/.well-known/openid-configuration", "getOpenIdConfiguration"],
+    ] as const) {
+      expect(openapi.paths[path]?.get).toMatchObject({ operationId, tags: ["OAuth"], security: [] });
+    }
+    const live = await app.api("/mcp", { method: "POST", body: {}, headers: { accept: "application/json, text/event-stream" } });
+    expect(openapi.components.headers.McpChallenge.example).toBe(live.headers.get("www-authenticate"));
+    const rest = await app.api("/api/me", { token: "hd_0123456789abcdefghijABCDEFGHIJ0123456789" });
+    expect(openapi.components.headers.BearerChallenge.example).toBe(rest.headers.get("www-authenticate"));
+    expect(openapi.components.schemas.TokenListItem.properties.kind.enum).toEqual(["api_token", "oauth"]);
+    expect(openapi.components.schemas.TokenListItem.properties.client_id).toMatchObject({ type: "string" });
   });
 
   it("carries examples that validate against their own schemas", () => {
@@ -193,6 +262,31 @@ describe("real responses validate against the document", () => {
     expectDocumented(await app.api(`/api/drops/${slug}`, { method: "DELETE", token }), "delete", "/api/drops/{slug}");
   });
 
+  it("covers the OAuth metadata documents and an app connected through OAuth in the token list", async () => {
+    expectDocumented(await app.api("/.well-known/oauth-protected-resource/mcp"), "get", "/.well-known/oauth-protected-resource/mcp");
+    expectDocumented(await app.api("/.well-known/oauth-protected-resource/api"), "get", "/.well-known/oauth-protected-resource/api");
+    expectDocumented(await app.api("/.well-known/oauth-authorization-server"), "get", "/.well-known/oauth-authorization-server");
+    expectDocumented(await app.api("/.well-known/openid-configuration"), "get", "/.well-known/openid-configuration");
+
+    // Dora connects an app through OAuth; her token list then shows it with kind and client_id.
+    const token = await app.createToken("dora", "laptop");
+    const redirectUri = "http://127.0.0.1:9/callback";
+    const clientId = await registerClient(app.baseUrl, { client_name: "Documented App", redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+    const jar = new CookieJar();
+    jar.store(new Response(null, { headers: [["set-cookie", await signInLocally(app, "dora")]] }));
+    const { verifier, challenge } = pkcePair();
+    const query = new URLSearchParams({ client_id: clientId, response_type: "code", redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", scope: "drops:read", resource: `${app.baseUrl}/mcp`, state: "s" });
+    const { redirect } = await authorizeOverHttp({ origin: app.baseUrl, jar, client: "127.0.0.1" }, `/oauth/authorize?${query}`);
+    const code = redirect?.searchParams.get("code");
+    expect(code, String(redirect)).toBeTruthy();
+    const exchanged = await tokenRequest(app.baseUrl, { grant_type: "authorization_code", code: code!, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId, resource: `${app.baseUrl}/mcp` });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+
+    const listed = await app.api("/api/tokens", { token });
+    expectDocumented(listed, "get", "/api/tokens");
+    expect(listed.body.map((item: any) => [item.kind, item.label, item.client_id])).toEqual(expect.arrayContaining([["api_token", "laptop", undefined], ["oauth", "Documented App", clientId]]));
+  });
+
   it("documents the 429 a spent write budget answers, with Retry-After", async () => {
     const token = await app.createToken("carol");
     let res: ApiResult | undefined;
@@ -217,6 +311,14 @@ describe("well-known documents", () => {
     expect(res.body.skills.length).toBeGreaterThan(0);
     for (const skill of res.body.skills) expect(skill).toMatchObject({ id: expect.any(String), name: expect.any(String), description: expect.any(String), tags: expect.any(Array) });
     expect(res.body.additionalInterfaces).toContainEqual({ url: `${app.baseUrl}/mcp`, transport: "MCP" });
+    // Either an API token or OAuth, whose URLs are the authorization server's own.
+    const server = (await app.api("/.well-known/oauth-authorization-server")).body;
+    expect(res.body.securitySchemes.oauth2).toMatchObject({
+      type: "oauth2",
+      oauth2MetadataUrl: `${app.baseUrl}/.well-known/oauth-authorization-server`,
+      flows: { authorizationCode: { authorizationUrl: server.authorization_endpoint, tokenUrl: server.token_endpoint } },
+    });
+    expect(res.body.security).toEqual([{ bearerAuth: [] }, { oauth2: ["drops:read", "drops:write", "tokens:manage"] }]);
   });
 
   it("serves an RFC 9727 API catalog whose links resolve", async () => {
@@ -262,6 +364,10 @@ describe("well-known documents", () => {
       expect(res.text).toContain(`- ${name}: ${value}`);
     }
     expect(res.text).toContain("- Writes per minute: 37 per account");
+    const connect = res.text.slice(res.text.indexOf("## Connect an assistant by URL"));
+    expect(connect).toContain(`${app.baseUrl}/.well-known/oauth-protected-resource/mcp`);
+    expect(connect).toContain(`${app.baseUrl}/.well-known/oauth-authorization-server`);
+    for (const client of CONNECT_CLIENTS) expect(connect).toContain(`\n- ${client}`);
   });
 });
 
@@ -275,7 +381,13 @@ describe("pages for humans", () => {
     expect(link).toContain("</openapi.json>");
     expect(res.text).toContain(`${app.baseUrl}/mcp`);
     expect(res.text).toContain(`Read ${app.baseUrl}/api/onboard`);
-    for (const path of ["/api/onboard", "/openapi.json", "/docs", "/.well-known/api-catalog", "/llms.txt"]) expect(res.text).toContain(`href="${path}"`);
+    for (const path of ["/api/onboard", "/openapi.json", "/docs", "/.well-known/api-catalog", "/llms.txt", "/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server"]) {
+      expect(res.text).toContain(`href="${path}"`);
+    }
+    // Adding htmldrop by URL, for every client, next to the header configuration that keeps working.
+    expect(res.text).toContain("Or add htmldrop by URL");
+    for (const client of ["claude", "chatgpt", "vscode", "cursor", "inspector"]) expect(res.text).toContain(`data-client="${client}"`);
+    expect(res.text).toContain("Or add the MCP server with a token");
   });
 
   it("renders the API reference from the OpenAPI document", async () => {
@@ -283,6 +395,11 @@ describe("pages for humans", () => {
     expect(res.status).toBe(200);
     for (const path of Object.keys(openapi.paths)) expect(res.text).toContain(path.replaceAll("<", "&lt;").replaceAll(">", "&gt;"));
     for (const operation of Object.values<any>(openapi.paths).flatMap((methods) => Object.values<any>(methods))) expect(res.text).toContain(`id="${operation.operationId}"`);
+    // How to connect by URL, and both security schemes with the OAuth flow's endpoints.
+    expect(res.text).toContain('id="connect-by-url"');
+    for (const client of ["claude", "chatgpt", "vscode", "cursor", "inspector"]) expect(res.text).toContain(`data-client="${client}"`);
+    for (const name of Object.keys(openapi.components.securitySchemes)) expect(res.text).toContain(`id="security-${name}"`);
+    expect(res.text).toContain(openapi.components.securitySchemes.oauth2.flows.authorizationCode.authorizationUrl);
   });
 });
 

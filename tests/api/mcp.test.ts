@@ -79,6 +79,10 @@ async function rawPost(app: TestApp, body: unknown, headers: Record<string, stri
   return { status: response.status, headers: response.headers, body: await response.json().catch(() => undefined) };
 }
 
+function oauthHint(app: TestApp): string {
+  return `resource_metadata="http://localhost:${app.env.PORT}/.well-known/oauth-protected-resource/mcp", scope="drops:read drops:write tokens:manage"`;
+}
+
 const INITIALIZE = {
   jsonrpc: "2.0",
   id: 1,
@@ -110,7 +114,8 @@ describe("MCP endpoint", () => {
 
       const response = await rawPost(app, INITIALIZE);
       expect(response.status).toBe(401);
-      expect(response.headers.get("www-authenticate")).toBe('Bearer realm="htmldrop"');
+      // RFC 9728: the challenge names where an OAuth client finds htmldrop's authorization server.
+      expect(response.headers.get("www-authenticate")).toBe(`Bearer realm="htmldrop", ${oauthHint(app)}`);
       expect(response.body).toEqual({ error: { code: "token_required", message: expect.any(String) } });
       expect(response.headers.get("location")).toBeNull();
     });
@@ -119,7 +124,7 @@ describe("MCP endpoint", () => {
       const unknown = await rawPost(app, INITIALIZE, { authorization: `Bearer hd_${"x".repeat(40)}` });
       expect(unknown.status).toBe(401);
       expect(unknown.body.error.code).toBe("unauthorized");
-      expect(unknown.headers.get("www-authenticate")).toBe('Bearer realm="htmldrop", error="invalid_token"');
+      expect(unknown.headers.get("www-authenticate")).toBe(`Bearer realm="htmldrop", error="invalid_token", ${oauthHint(app)}`);
 
       const malformed = await rawPost(app, INITIALIZE, { authorization: "Basic YWxpY2U6cHc=" });
       expect(malformed.status).toBe(401);
@@ -194,6 +199,23 @@ describe("MCP endpoint", () => {
       expect(responses[0]?.headers.get("content-type")).toMatch(/^application\/json/);
       expect(responses.every((response) => response.headers.get("mcp-session-id") === null)).toBe(true);
       await client.close();
+    });
+  });
+
+  describe("server/discover (MCP 2026-07-28)", () => {
+    it("answers without a handshake, naming the revisions that initialize speaks", async () => {
+      const discovered = await rawPost(app, { jsonrpc: "2.0", id: 7, method: "server/discover", params: {} }, { authorization: `Bearer ${alice}`, "mcp-protocol-version": "2026-07-28" });
+      expect(discovered.status).toBe(200);
+      expect(discovered.body).toMatchObject({ jsonrpc: "2.0", id: 7, result: { capabilities: { tools: {} }, serverInfo: { name: "htmldrop" } } });
+      expect(discovered.body.result.supportedVersions).toContain("2025-11-25");
+      expect(discovered.body.result.instructions).toContain("create_drop");
+      // An older client's handshake on the same endpoint is unchanged.
+      const initialized = await rawPost(app, INITIALIZE, { authorization: `Bearer ${alice}` });
+      expect(initialized.body.result.protocolVersion).toBe("2025-06-18");
+    });
+
+    it("needs the token like every other request", async () => {
+      expect((await rawPost(app, { jsonrpc: "2.0", id: 1, method: "server/discover" })).status).toBe(401);
     });
   });
 

@@ -50,7 +50,16 @@ describe("/api/me and tokens", () => {
       user_id: expect.any(String),
       created_at: expect.any(Number),
       drop_count: 0,
-      token: { id: expect.stringMatching(/^[0-9a-f]{12}$/), label: "laptop", created_at: expect.any(Number), last_used_at: expect.any(Number) },
+      token: {
+        id: expect.stringMatching(/^[0-9a-f]{12}$/),
+        label: "laptop",
+        created_at: expect.any(Number),
+        last_used_at: expect.any(Number),
+        // Additions to the spec's object: an admin-made token has every scope, every drop, no expiry.
+        scopes: ["drops:read", "drops:write", "tokens:manage"],
+        drops: null,
+        expires_at: null,
+      },
     });
     const meSecond = await app.api("/api/me", { token: second });
     expect(meSecond.body.user_id).toBe(me.body.user_id);
@@ -64,7 +73,7 @@ describe("/api/me and tokens", () => {
     expect(list.body).toHaveLength(2);
     expect(list.body.map((t: { label: string }) => t.label).sort()).toEqual(["ci", "laptop"]);
     for (const item of list.body) {
-      expect(Object.keys(item).sort()).toEqual(["created_at", "id", "label", "last_used_at", "revoked_at"]);
+      expect(Object.keys(item).sort()).toEqual(["created_at", "drops", "expires_at", "id", "kind", "label", "last_used_at", "revoked_at", "scopes"]);
       expect(item.revoked_at).toBeNull();
       expect(JSON.stringify(item)).not.toContain(first.slice(3));
     }

@@ -19,6 +19,29 @@ test("the landing page copies the agent prompt", async ({ page, context }) => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`${app.baseUrl}/api/onboard`);
 });
 
+test("on a phone, the landing page copies the MCP URL and shows how each assistant adds it", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
+  const page = await context.newPage();
+  await page.goto(app.baseUrl);
+  await expect(page.getByRole("heading", { name: "Or add htmldrop by URL" })).toBeVisible();
+  const urlSnippet = page.locator("div", { has: page.locator("pre", { hasText: new RegExp(`^${app.baseUrl}/mcp$`) }) }).last();
+  await urlSnippet.getByRole("button", { name: "Copy" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.baseUrl}/mcp`);
+
+  // Each client's steps are folded until asked for.
+  const cursor = page.locator('details[data-client="cursor"]');
+  await expect(cursor.getByText("~/.cursor/mcp.json").first()).toBeHidden();
+  await cursor.locator("summary").click();
+  await expect(cursor.locator("pre")).toContainText(`"url": "${app.baseUrl}/mcp"`);
+  const inspector = page.locator('details[data-client="inspector"]');
+  await inspector.locator("summary").click();
+  await expect(inspector).toContainText("npx @modelcontextprotocol/inspector");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `the landing page overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
 test("/docs publishes a drop with try it", async ({ page }) => {
   const token = await app.createToken("docs-user");
   await page.goto(`${app.baseUrl}/docs`);

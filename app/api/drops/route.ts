@@ -8,12 +8,12 @@ import { parseInput } from "@/lib/schemas/errors";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withToken(async ({ request, caller }) => {
+export const GET = withToken("GET /api/drops", async ({ request, caller }) => {
   const query = parseInput(listDropsQuerySchema, listQueryInput(new URL(request.url).searchParams));
-  return jsonResponse(await listDrops(caller.userId, query));
+  return jsonResponse(await listDrops(caller.userId, { ...query, onlySlugs: caller.drops }));
 });
 
-export const POST = withToken(async ({ request, caller }) => {
+export const POST = withToken("POST /api/drops", async ({ request, caller }) => {
   const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
   await assertCreateBudgetLeft(caller.userId, idempotencyKey);

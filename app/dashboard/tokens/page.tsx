@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { listTokens } from "@/lib/accounts/tokens";
+import { now } from "@/lib/clock";
 import { dashboardNotice } from "@/lib/dashboard/messages";
+import { DEFAULT_EXPIRY, EXPIRY_CHOICES_DAYS, listDropChoices } from "@/lib/dashboard/token-form";
 import { requireSessionUser } from "@/lib/auth/session";
 import styles from "../dashboard.module.css";
+import { NewTokenForm } from "../ui/new-token-form";
 import { Notice } from "../ui/notice";
 import { TokenTable } from "../ui/token-table";
 
@@ -13,16 +16,18 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function TokensPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSessionUser("/dashboard/tokens");
-  const tokens = await listTokens(user.userId);
+  const [tokens, drops] = await Promise.all([listTokens(user.userId), listDropChoices(user.userId)]);
   return (
     <main>
       <h1>API tokens</h1>
       <p className={styles.muted}>
         Each machine your agents sign in from holds its own token. Revoke the token of a machine you lost or no longer use; the others keep working.
-        Tokens are shown only once, to the agent; here you see their ids.
+        Tokens are shown only once, when they are made; here you see their ids, scopes, drops and expiry. Apps you connected by URL
+        (Claude, ChatGPT, VS Code…) are listed here too, by the name they gave themselves.
       </p>
       <Notice message={dashboardNotice((await searchParams).notice)} />
-      <TokenTable tokens={tokens} />
+      <NewTokenForm drops={drops} expiryDays={EXPIRY_CHOICES_DAYS} defaultExpiry={DEFAULT_EXPIRY} />
+      <TokenTable tokens={tokens} now={now()} />
     </main>
   );
 }

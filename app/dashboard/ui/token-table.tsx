@@ -4,9 +4,37 @@ import { revokeTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
 
-export function TokenTable({ tokens }: { tokens: TokenListItemJson[] }) {
+function Scopes({ scopes }: { scopes: string[] }) {
+  if (scopes.length === 0) return <span className={styles.muted}>none</span>;
+  return (
+    <ul className={styles.tags}>
+      {scopes.map((scope) => (
+        <li key={scope} className={styles.tag}>
+          {scope}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Drops({ drops }: { drops: string[] | null }) {
+  if (drops === null) return <span className={styles.muted}>every drop</span>;
+  return (
+    <ul className={styles.tags} aria-label="Only these drops">
+      {drops.map((slug) => (
+        <li key={slug}>
+          <a className={styles.tag} href={`/dashboard/drops/${slug}`}>
+            {slug}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TokenTable({ tokens, now }: { tokens: TokenListItemJson[]; now: number }) {
   if (tokens.length === 0) {
-    return <p className={styles.card}>No tokens yet. An agent gets one by signing in with a device code (see /api/onboard).</p>;
+    return <p className={styles.card}>No tokens yet. An agent gets one by signing in with a device code (see /api/onboard), or create one above.</p>;
   }
   return (
     <table className={styles.table} data-testid="token-table">
@@ -14,39 +42,62 @@ export function TokenTable({ tokens }: { tokens: TokenListItemJson[] }) {
         <tr>
           <th scope="col">Label</th>
           <th scope="col">Id</th>
+          <th scope="col">Access</th>
+          <th scope="col">Expires</th>
           <th scope="col">Created</th>
           <th scope="col">Last used</th>
           <th scope="col">State</th>
         </tr>
       </thead>
       <tbody>
-        {tokens.map((token) => (
-          <tr key={token.id} data-token-id={token.id}>
-            <th scope="row" data-label="Label">
-              {token.label ?? <span className={styles.muted}>(no label)</span>}
-            </th>
-            <td data-label="Id" className={styles.mono}>
-              {token.id}
-            </td>
-            <td data-label="Created">{formatTime(token.created_at)}</td>
-            <td data-label="Last used">{formatTime(token.last_used_at)}</td>
-            <td data-label="State">
-              {token.revoked_at !== null ? (
-                <span className={styles.badge}>Revoked {formatTime(token.revoked_at)}</span>
-              ) : (
-                <details className={styles.confirm}>
-                  <summary>
-                    <span className={styles.active}>Active</span> Revoke…
-                  </summary>
-                  <ActionForm action={revokeTokenAction} label={`Revoke token ${token.id}`} submitLabel={`Yes, revoke ${token.id}`} tone="danger">
-                    <input type="hidden" name="id" value={token.id} />
-                    <p>Agents using this token lose access at once. They can sign in again to get a new one.</p>
-                  </ActionForm>
-                </details>
-              )}
-            </td>
-          </tr>
-        ))}
+        {tokens.map((token) => {
+          const expired = token.expires_at !== null && token.expires_at <= now;
+          return (
+            <tr key={token.id} data-token-id={token.id}>
+              <th scope="row" data-label="Label">
+                {token.label ?? <span className={styles.muted}>(no label)</span>}
+                {token.kind === "oauth" ? <span className={styles.badge}>Connected app</span> : null}
+              </th>
+              <td data-label="Id" className={styles.mono}>
+                {token.id}
+              </td>
+              <td data-label="Access">
+                <div data-testid="token-scopes">
+                  <Scopes scopes={token.scopes} />
+                </div>
+                <div data-testid="token-drops" className={styles.access}>
+                  <Drops drops={token.drops} />
+                </div>
+              </td>
+              <td data-label="Expires" data-testid="token-expires">
+                {token.expires_at === null ? "never" : formatTime(token.expires_at)}
+              </td>
+              <td data-label="Created">{formatTime(token.created_at)}</td>
+              <td data-label="Last used">{formatTime(token.last_used_at)}</td>
+              <td data-label="State">
+                {token.revoked_at !== null ? (
+                  <span className={styles.badge}>Revoked {formatTime(token.revoked_at)}</span>
+                ) : expired ? (
+                  <span className={styles.badge}>Expired</span>
+                ) : (
+                  <details className={styles.confirm}>
+                    <summary>
+                      <span className={styles.active}>Active</span> Revoke…
+                    </summary>
+                    <ActionForm action={revokeTokenAction} label={`Revoke token ${token.id}`} submitLabel={`Yes, revoke ${token.id}`} tone="danger">
+                      <input type="hidden" name="id" value={token.id} />
+                      <p>
+                        {token.kind === "oauth"
+                          ? "This app loses access at once, its refresh token included. It can ask you to connect again."
+                          : "Agents using this token lose access at once. They can sign in again to get a new one."}
+                      </p>
+                    </ActionForm>
+                  </details>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

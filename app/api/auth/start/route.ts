@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   try {
     const body = parseInput(startDeviceAuthBodySchema, await readJsonBody(request, { emptyAs: {}, maxBytes: 4096 }));
-    return jsonResponse(await startDeviceAuth({ label: body.label ?? null, clientKey: clientKeyFromHeaders(request.headers) }));
+    return jsonResponse(await startDeviceAuth({ label: body.label ?? null, scopes: body.scopes, clientKey: clientKeyFromHeaders(request.headers) }));
   } catch (error) {
     return errorResponse(error);
   }

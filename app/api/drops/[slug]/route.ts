@@ -11,22 +11,22 @@ export const dynamic = "force-dynamic";
 
 type Params = { slug: string };
 
-export const GET = withToken<Params>(async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));
+export const GET = withToken<Params>("GET /api/drops/{slug}", async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));
 
-export const PUT = withToken<Params>(async ({ request, caller, params }) => {
+export const PUT = withToken<Params>("PUT /api/drops/{slug}", async ({ request, caller, params }) => {
   const expectedVersion = parseIfMatch(request.headers.get("if-match"));
   await assertWriteBudgetLeft(caller.userId);
   const input = parseInput(replaceDropBodySchema, await readJsonBody(request, { carriesHtml: true }));
   return jsonResponse(await replaceDrop(caller.userId, params.slug, input, expectedVersion));
 });
 
-export const PATCH = withToken<Params>(async ({ request, caller, params }) => {
+export const PATCH = withToken<Params>("PATCH /api/drops/{slug}", async ({ request, caller, params }) => {
   await assertWriteBudgetLeft(caller.userId);
   const input = parsePatchDropBody(await readJsonBody(request));
   return jsonResponse(await patchDrop(caller.userId, params.slug, input));
 });
 
-export const DELETE = withToken<Params>(async ({ caller, params }) => {
+export const DELETE = withToken<Params>("DELETE /api/drops/{slug}", async ({ caller, params }) => {
   await deleteDrop(caller.userId, params.slug);
   return noContent();
 });

@@ -6,7 +6,7 @@ import { parseInput } from "@/lib/schemas/errors";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = withToken<{ id: string }>(async ({ caller, params }) => {
+export const DELETE = withToken<{ id: string }>("DELETE /api/tokens/{id}", async ({ caller, params }) => {
   await revokeToken(caller.userId, parseInput(tokenIdSchema, params.id, "id"));
   return noContent();
 });

@@ -8,7 +8,7 @@ import { parseInput } from "@/lib/schemas/errors";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withToken<{ slug: string }>(async ({ request, caller, params }) => {
+export const POST = withToken<{ slug: string }>("POST /api/drops/{slug}/passcode", async ({ request, caller, params }) => {
   await assertWriteBudgetLeft(caller.userId);
   const { passcode } = parseInput(setPasscodeBodySchema, await readJsonBody(request));
   return jsonResponse(await setPasscode(caller.userId, params.slug, passcode));

@@ -4,6 +4,6 @@ import { listVersions } from "@/lib/drops";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withToken<{ slug: string }>(async ({ caller, params }) => jsonResponse(await listVersions(caller.userId, params.slug)));
+export const GET = withToken<{ slug: string }>("GET /api/drops/{slug}/versions", async ({ caller, params }) => jsonResponse(await listVersions(caller.userId, params.slug)));
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

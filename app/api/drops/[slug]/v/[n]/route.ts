@@ -8,11 +8,11 @@ export const dynamic = "force-dynamic";
 
 type Params = { slug: string; n: string };
 
-export const GET = withToken<Params>(async ({ caller, params }) =>
+export const GET = withToken<Params>("GET /api/drops/{slug}/v/{n}", async ({ caller, params }) =>
   jsonResponse(await getVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n, "n"))),
 );
 
-export const DELETE = withToken<Params>(async ({ caller, params }) =>
+export const DELETE = withToken<Params>("DELETE /api/drops/{slug}/v/{n}", async ({ caller, params }) =>
   jsonResponse(await deleteVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n, "n"))),
 );
 

@@ -1,0 +1,49 @@
+import styles from "@/app/_components/discovery.module.css";
+import type { ConnectGuide } from "@/lib/discovery/connect";
+
+/** Renders the guides' inline Markdown: `code` and **labels**, nothing else (the guides use nothing else). */
+export function InlineMarkdown({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, index) =>
+        part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
+          <code key={index}>{part.slice(1, -1)}</code>
+        ) : part.startsWith("**") && part.endsWith("**") && part.length > 3 ? (
+          <strong key={index}>{part.slice(2, -2)}</strong>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/** One collapsible block per MCP client, with its steps and configuration file. */
+export function ConnectGuides({ guides }: { guides: ConnectGuide[] }) {
+  return (
+    <div className={styles.guides} data-testid="connect-guides">
+      {guides.map((guide) => (
+        <details key={guide.id} className={styles.guide} data-client={guide.id}>
+          <summary>{guide.client}</summary>
+          <ol>
+            {guide.steps.map((step, index) => (
+              <li key={index}>
+                <InlineMarkdown text={step} />
+              </li>
+            ))}
+          </ol>
+          {guide.config && (
+            <>
+              <p className={styles.muted}>
+                <code>{guide.config.file}</code>
+              </p>
+              <pre className={styles.config}>
+                <code>{JSON.stringify(guide.config.json, null, 2)}</code>
+              </pre>
+            </>
+          )}
+        </details>
+      ))}
+    </div>
+  );
+}

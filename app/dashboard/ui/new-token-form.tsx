@@ -1,0 +1,133 @@
+"use client";
+
+import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
+import { formatTime } from "@/lib/dashboard/format";
+import type { DropChoice, NewTokenState } from "@/lib/dashboard/token-form";
+import { createTokenAction } from "../actions";
+import styles from "../dashboard.module.css";
+import { CopyButton } from "./copy-button";
+
+type Props = { drops: DropChoice[]; expiryDays: readonly number[]; defaultExpiry: string };
+
+/** Read and write by default; managing tokens is opt-in, since a token that has it can mint others. */
+const DEFAULT_SCOPES = new Set(["drops:read", "drops:write"]);
+
+/** The secret, once, with what to paste where. */
+function CreatedToken({ created }: { created: NonNullable<NewTokenState["created"]> }) {
+  return (
+    <section className={styles.secret} aria-labelledby="new-token-heading" data-testid="new-token">
+      <h3 id="new-token-heading">Your new token{created.label ? `: ${created.label}` : ""}</h3>
+      <p>
+        <strong>Copy it now.</strong> It is shown only this once; htmldrop keeps only its hash.
+      </p>
+      <div className={styles.field}>
+        <code className={styles.secretValue} data-testid="new-token-value">
+          {created.token}
+        </code>
+        <CopyButton value={created.token} label="new token" />
+      </div>
+      <p className={styles.muted} data-testid="new-token-limits">
+        Id <span className={styles.mono}>{created.id}</span> · {created.scopes.join(", ")} · {created.drops ? `only ${created.drops.join(", ")}` : "every drop"} ·{" "}
+        {created.expires_at === null ? "never expires" : `expires ${formatTime(created.expires_at)}`}
+      </p>
+      <h4>MCP client configuration</h4>
+      <p className={styles.muted}>
+        For <code>.mcp.json</code> (Claude Code), Cursor&apos;s <code>mcp.json</code> and similar; VS Code names the top-level key <code>servers</code>.
+      </p>
+      <pre className={styles.snippet} data-testid="mcp-snippet">
+        {created.snippets.mcp}
+      </pre>
+      <CopyButton value={created.snippets.mcp} label="MCP configuration" />
+      <h4>Command line</h4>
+      <pre className={styles.snippet} data-testid="cli-snippet">
+        {created.snippets.cli}
+      </pre>
+      <CopyButton value={created.snippets.cli} label="command-line snippet" />
+    </section>
+  );
+}
+
+/**
+ * "New token": label, scopes, drops and expiry. A plain form that works without JavaScript (the page
+ * comes back with the result); with it, the result appears in place and the token table refreshes.
+ */
+export function NewTokenForm({ drops, expiryDays, defaultExpiry }: Props) {
+  const [state, formAction, pending] = useActionState<NewTokenState, FormData>(createTokenAction, { status: "idle", message: "" });
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (state.status === "ok") form.current?.reset();
+  }, [state]);
+  // As in ActionForm: React would reset the form after every action, and a refused one must keep its choices.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => formAction(data));
+  }
+  return (
+    <section className={styles.card} aria-labelledby="new-token-form-heading">
+      <h2 id="new-token-form-heading">New token</h2>
+      <p className={styles.muted}>For a script, a CI job or an MCP client: give it only what it needs.</p>
+      <form ref={form} action={formAction} onSubmit={submit} aria-label="New token">
+        <div className={styles.control}>
+          <label htmlFor="token-label">Label</label>
+          <input id="token-label" name="label" maxLength={100} placeholder="CI: weekly report" autoComplete="off" />
+        </div>
+        <fieldset className={styles.choices}>
+          <legend>Scopes</legend>
+          {SCOPES.map((scope) => (
+            <label key={scope} className={styles.choice}>
+              <input type="checkbox" name="scopes" value={scope} defaultChecked={DEFAULT_SCOPES.has(scope)} />
+              <span>
+                {SCOPE_DESCRIPTIONS[scope]} <code className={styles.muted}>{scope}</code>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={styles.choices}>
+          <legend>Drops</legend>
+          <label className={styles.choice}>
+            <input type="radio" name="drop_limit" value="all" defaultChecked />
+            <span>Every drop, including drops published later</span>
+          </label>
+          <label className={styles.choice}>
+            <input type="radio" name="drop_limit" value="some" disabled={drops.length === 0} />
+            <span>{drops.length === 0 ? "Only some drops (you have none yet)" : "Only the drops checked below (it cannot create new ones)"}</span>
+          </label>
+          {drops.length > 0 ? (
+            <div className={styles.dropChoices} role="group" aria-label="Drops the token may touch">
+              {drops.map((drop) => (
+                <label key={drop.slug} className={styles.choice}>
+                  <input type="checkbox" name="drops" value={drop.slug} />
+                  <span className={styles.choiceText}>
+                    {drop.title} <code className={styles.muted}>{drop.slug}</code>
+                  </span>
+                </label>
+              ))}
+            </div>
+          ) : null}
+        </fieldset>
+        <div className={styles.control}>
+          <label htmlFor="token-expires">Expires</label>
+          <select id="token-expires" name="expires" defaultValue={defaultExpiry}>
+            {expiryDays.map((days) => (
+              <option key={days} value={String(days)}>
+                In {days} days
+              </option>
+            ))}
+            <option value="never">Never</option>
+          </select>
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={pending} aria-disabled={pending}>
+            {pending ? "Working…" : "Create token"}
+          </button>
+        </div>
+        <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
+          {state.message}
+        </p>
+      </form>
+      {state.created ? <CreatedToken created={state.created} /> : null}
+    </section>
+  );
+}

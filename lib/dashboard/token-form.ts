@@ -1,0 +1,73 @@
+// The dashboard's "New token" form: what it offers, how its fields become a POST /api/tokens body, and
+// the ready-to-paste snippets shown once with the new secret.
+import { isScope } from "@/lib/accounts/scopes";
+import { now } from "@/lib/clock";
+import { db } from "@/lib/db";
+import { ApiError } from "@/lib/errors";
+import { TOKEN_ENV_VAR } from "@/lib/discovery/facts";
+import { createTokenBodySchema, type CreatedTokenJson, type CreateTokenBody } from "@/lib/schemas/accounts";
+import { parseInput } from "@/lib/schemas/errors";
+
+/** Lifetimes the form offers, in days; "never" is the other choice. */
+export const EXPIRY_CHOICES_DAYS = [7, 30, 90] as const;
+export const DEFAULT_EXPIRY = "30";
+
+const DAY_MS = 86_400_000;
+
+export type DropChoice = { slug: string; title: string };
+
+/** The drops a new token can be limited to: every drop of the account, most recently changed first. */
+export async function listDropChoices(userId: string): Promise<DropChoice[]> {
+  return db().drop.findMany({ where: { ownerId: userId }, select: { slug: true, title: true }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] });
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+function strings(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((value): value is string => typeof value === "string");
+}
+
+/** Reads the form into the API's body and validates it with the same schema as POST /api/tokens. */
+export function tokenRequestFromForm(form: FormData): CreateTokenBody {
+  const scopes = strings(form, "scopes");
+  if (scopes.length === 0) throw new ApiError("invalid_arg", "Choose at least one scope.");
+  if (!scopes.every(isScope)) throw new ApiError("invalid_arg", "The form named a scope that does not exist; reload the page.");
+
+  let drops: string[] | undefined;
+  if (text(form, "drop_limit") === "some") {
+    drops = strings(form, "drops");
+    if (drops.length === 0) throw new ApiError("invalid_arg", "Choose at least one drop, or let the token reach every drop.");
+  }
+
+  const expires = text(form, "expires");
+  let expiresAt: number | null;
+  if (expires === "never") expiresAt = null;
+  else if ((EXPIRY_CHOICES_DAYS as readonly number[]).includes(Number(expires))) expiresAt = now() + Number(expires) * DAY_MS;
+  else throw new ApiError("invalid_arg", "Choose when the token expires.");
+
+  const label = text(form, "label").trim();
+  return parseInput(createTokenBodySchema, { ...(label ? { label } : {}), scopes, ...(drops ? { drops } : {}), expires_at: expiresAt });
+}
+
+export type TokenSnippets = { mcp: string; cli: string };
+
+/** The MCP client configuration and a shell session for a token, at this server's PUBLIC_URL. */
+export function tokenSnippets(publicUrl: string, token: string): TokenSnippets {
+  const mcp = { mcpServers: { htmldrop: { type: "http", url: `${publicUrl}/mcp`, headers: { Authorization: `Bearer ${token}` } } } };
+  const cli = [
+    `export ${TOKEN_ENV_VAR}='${token}'`,
+    `curl -s "${publicUrl}/api/me" -H "Authorization: Bearer $${TOKEN_ENV_VAR}"`,
+    `curl -s "${publicUrl}/api/drops" -H "Authorization: Bearer $${TOKEN_ENV_VAR}"`,
+  ].join("\n");
+  return { mcp: JSON.stringify(mcp, null, 2), cli };
+}
+
+/** What the form shows after a token is created: the secret, once, with its snippets. */
+export type NewTokenState = {
+  status: "idle" | "ok" | "error";
+  message: string;
+  created?: CreatedTokenJson & { snippets: TokenSnippets };
+};

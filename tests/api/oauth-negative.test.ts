@@ -1,0 +1,292 @@
+// OAuth refusals: each attack or mistake a client or a hostile page can make, against the real flow.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startApp, type TestApp } from "../helpers/app";
+import { createTestClock, type TestClock } from "../helpers/clock";
+import { CookieJar, type Browserless } from "../helpers/device-flow";
+import { authorizeOverHttp, httpsDocumentServer, pkcePair, registerClient, tokenRequest } from "../helpers/oauth";
+import { signInLocally } from "../helpers/session";
+
+const REDIRECT_URI = "http://127.0.0.1:9/callback";
+
+let app: TestApp;
+let origin: string;
+let clock: TestClock;
+let browser: Browserless;
+let clientId: string;
+let ownerToken: string;
+
+function newBrowser(sessionCookie?: string): Browserless {
+  const jar = new CookieJar();
+  if (sessionCookie) jar.store(new Response(null, { headers: [["set-cookie", sessionCookie]] }));
+  return { origin, jar, client: "127.0.0.1" };
+}
+
+beforeAll(async () => {
+  clock = createTestClock();
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  app = await startApp({ env: { PORT: String(port), PUBLIC_URL: origin, HTMLDROP_TEST_CLOCK_FILE: clock.file } });
+  ownerToken = await app.createToken("grace");
+  browser = newBrowser(await signInLocally(app, "grace"));
+  clientId = await registerClient(origin, { client_name: "Negative Tests", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
+}, 120_000);
+afterAll(async () => app?.stop());
+
+type Authorization = { code: string; verifier: string; resource: string };
+
+function authorizationUrl(params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, value);
+  return `/oauth/authorize?${query}`;
+}
+
+/** Runs the authorization code flow up to the code, approving on the consent page. */
+async function authorize(options: { scope?: string; resource?: string } = {}): Promise<Authorization> {
+  const { verifier, challenge } = pkcePair();
+  const resource = options.resource ?? `${origin}/mcp`;
+  const url = authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", scope: options.scope ?? "drops:read drops:write", resource, state: "st" });
+  const { redirect, last } = await authorizeOverHttp(browser, url);
+  const code = redirect?.searchParams.get("code");
+  if (!code) throw new Error(`no code: ${last.status} ${redirect ?? (await last.text()).slice(0, 500)}`);
+  return { code, verifier, resource };
+}
+
+function exchange(authorization: Authorization, overrides: Record<string, string> = {}) {
+  return tokenRequest(origin, { grant_type: "authorization_code", code: authorization.code, code_verifier: authorization.verifier, redirect_uri: REDIRECT_URI, client_id: clientId, resource: authorization.resource, ...overrides });
+}
+
+async function tokensFor(options: { scope?: string; resource?: string } = {}): Promise<{ access_token: string; refresh_token: string; scope: string }> {
+  const { status, body } = await exchange(await authorize(options));
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as { access_token: string; refresh_token: string; scope: string };
+}
+
+async function mcp(accessToken: string, method: string, params: Record<string, unknown> = {}) {
+  const response = await fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return { status: response.status, challenge: response.headers.get("www-authenticate"), body: (await response.json()) as Record<string, any> };
+}
+
+describe("the authorization code exchange", () => {
+  it("refuses a wrong PKCE verifier", async () => {
+    const authorization = await authorize();
+    expect(await exchange(authorization, { code_verifier: pkcePair().verifier })).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+  });
+
+  it("refuses a code used twice, and revokes what the first use issued", async () => {
+    const authorization = await authorize();
+    const first = await exchange(authorization);
+    expect(first.status).toBe(200);
+    expect((await mcp(first.body.access_token, "tools/list")).status).toBe(200);
+    expect(await exchange(authorization)).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    expect((await mcp(first.body.access_token, "tools/list")).status).toBe(401);
+  });
+
+  it("never redirects to a redirect URI the client did not register", async () => {
+    const { challenge } = pkcePair();
+    const { redirect, last } = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: "http://127.0.0.1:9/elsewhere", code_challenge: challenge, code_challenge_method: "S256", resource: `${origin}/mcp` }));
+    expect(redirect).toBeNull();
+    expect(last.status).toBe(400);
+    expect(await last.text()).toContain("redirect_uri");
+  });
+
+  it("requires PKCE S256", async () => {
+    const { redirect } = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, resource: `${origin}/mcp`, state: "st" }));
+    expect(redirect?.searchParams.get("error")).toBe("invalid_request");
+    const { challenge } = pkcePair();
+    const plain = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "plain", resource: `${origin}/mcp` }));
+    expect(plain.redirect?.searchParams.get("error")).toBe("invalid_request");
+  });
+
+  it.each([
+    ["a missing", undefined],
+    ["another server's", "https://evil.example/mcp"],
+    ["an unprotected path's", "ROOT/p/anything"],
+  ])("refuses %s resource indicator", async (_name, resource) => {
+    const { challenge } = pkcePair();
+    const url = authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: resource?.replace("ROOT", origin), state: "st" });
+    const { redirect } = await authorizeOverHttp(browser, url);
+    expect(redirect?.searchParams.get("error")).toBe("invalid_target");
+    expect(redirect?.searchParams.get("iss")).toBe(origin);
+  });
+});
+
+describe("access tokens", () => {
+  it("are bound to their resource: a token for /api is refused by /mcp, and one for /mcp by /api", async () => {
+    const forApi = await tokensFor({ resource: `${origin}/api` });
+    const refused = await mcp(forApi.access_token, "tools/list");
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("invalid_token");
+    expect(refused.challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect((await app.api("/api/me", { token: forApi.access_token })).status).toBe(200);
+
+    const forMcp = await tokensFor();
+    expect((await mcp(forMcp.access_token, "tools/list")).status).toBe(200);
+    expect((await app.api("/api/me", { token: forMcp.access_token })).body.error.code).toBe("invalid_token");
+  });
+
+  it("expire after an hour", async () => {
+    const { access_token } = await tokensFor();
+    try {
+      clock.advance(59 * 60_000);
+      expect((await mcp(access_token, "tools/list")).status).toBe(200);
+      clock.advance(2 * 60_000);
+      const expired = await mcp(access_token, "tools/list");
+      expect(expired.status).toBe(401);
+      expect(expired.body.error.message).toMatch(/expired/);
+    } finally {
+      clock.advance(-61 * 60_000);
+    }
+  });
+
+  it("of a read-only grant cannot call a write tool", async () => {
+    const { access_token, scope } = await tokensFor({ scope: "drops:read" });
+    expect(scope).toBe("drops:read");
+    const created = await mcp(access_token, "tools/call", { name: "create_drop", arguments: { title: "no", html: "<p>no</p>" } });
+    expect(created.body.result.isError).toBe(true);
+    expect(created.body.result.structuredContent.error).toMatchObject({ code: "forbidden", details: { required_scope: "drops:write" } });
+    const listed = await mcp(access_token, "tools/call", { name: "list_drops", arguments: {} });
+    expect(listed.body.result.isError).toBeFalsy();
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotate, and a replayed one revokes the whole grant", async () => {
+    const first = await tokensFor();
+    const rotated = await tokenRequest(origin, { grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).not.toBe(first.refresh_token);
+
+    expect(await tokenRequest(origin, { grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId })).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    // The thief's replay also ends the legitimate client's tokens: nobody holds this grant any more.
+    expect((await tokenRequest(origin, { grant_type: "refresh_token", refresh_token: rotated.body.refresh_token, client_id: clientId })).status).toBe(400);
+    expect((await mcp(rotated.body.access_token, "tools/list")).status).toBe(401);
+    const grants = (await app.api("/api/tokens", { token: ownerToken })).body as Array<{ kind: string; revoked_at: number | null }>;
+    expect(grants.filter((item) => item.kind === "oauth").some((item) => item.revoked_at !== null)).toBe(true);
+  });
+});
+
+describe("the consent form", () => {
+  async function pendingConsent(): Promise<string> {
+    const { challenge } = pkcePair();
+    const response = await fetch(`${origin}${authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: `${origin}/mcp` })}`, {
+      headers: { cookie: browser.jar.header() },
+      redirect: "manual",
+    });
+    browser.jar.store(response);
+    return new URL(response.headers.get("location")!, origin).pathname;
+  }
+
+  it("refuses a cross-site post, a post without Origin, and a post from another browser", async () => {
+    const consent = await pendingConsent();
+    const post = (headers: Record<string, string>) => fetch(`${origin}${consent}/decision`, { method: "POST", body: new URLSearchParams({ decision: "approve" }), headers, redirect: "manual" });
+    expect((await post({ cookie: browser.jar.header(), origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ cookie: browser.jar.header() })).status).toBe(403);
+    // Signed in as the owner, but not the browser that started this authorization.
+    const elsewhere = newBrowser(await signInLocally(app, "grace"));
+    expect((await post({ cookie: elsewhere.jar.header(), origin })).status).toBe(403);
+    // None of these approved anything: the request is still pending for its own browser.
+    const page = await fetch(`${origin}${consent}`, { headers: { cookie: browser.jar.header() } });
+    expect(await page.text()).toContain("Approve");
+  });
+
+  it("sends a denial back to the client as access_denied", async () => {
+    const { challenge } = pkcePair();
+    const { redirect } = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: `${origin}/mcp`, state: "st" }), "deny");
+    expect(redirect?.searchParams.get("error")).toBe("access_denied");
+    expect(redirect?.searchParams.get("state")).toBe("st");
+  });
+});
+
+describe("client registration", () => {
+  it.each([
+    ["http to a non-loopback host", ["http://example.com/callback"], 400],
+    ["https", ["https://app.example/callback"], 201],
+    ["loopback http", ["http://127.0.0.1:33418/callback"], 201],
+    ["an app scheme", ["cursor://anysphere.cursor-retrieval/oauth/callback"], 201],
+    ["no redirect URI", [], 400],
+  ])("dynamic registration with %s redirect", async (_name, redirectUris, status) => {
+    const response = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "x", redirect_uris: redirectUris, token_endpoint_auth_method: "none" }) });
+    expect(response.status).toBe(status);
+    if (status === 400) expect(((await response.json()) as { error: string }).error).toMatch(/^invalid_(redirect_uri|client_metadata)$/);
+  });
+
+  it("makes a client that names no token endpoint method public, with no secret it could never use", async () => {
+    const response = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Silent", redirect_uris: [REDIRECT_URI] }) });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body.token_endpoint_auth_method).toBe("none");
+    expect(body).not.toHaveProperty("client_secret");
+  });
+
+  it("lets a client in a web page register and redeem codes across origins", async () => {
+    const pageOrigin = "http://localhost:6274";
+    const preflight = await fetch(`${origin}/oauth/register`, { method: "OPTIONS", headers: { origin: pageOrigin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+    const registered = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { origin: pageOrigin, "content-type": "application/json" }, body: JSON.stringify({ client_name: "In a page", redirect_uris: [`${pageOrigin}/oauth/callback`] }) });
+    expect(registered.status).toBe(201);
+    expect(registered.headers.get("access-control-allow-origin")).toBe("*");
+    const tokenPreflight = await fetch(`${origin}/oauth/token`, { method: "OPTIONS", headers: { origin: pageOrigin, "access-control-request-method": "POST" } });
+    expect(tokenPreflight.status).toBe(204);
+    expect(tokenPreflight.headers.get("access-control-allow-origin")).toBe(pageOrigin);
+  });
+
+  it("refuses confidential clients: PKCE is the only proof a public client has", async () => {
+    const response = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "client_secret_basic" }) });
+    expect(response.status).toBe(400);
+  });
+
+  it("lets a native client use any loopback port", async () => {
+    const { verifier, challenge } = pkcePair();
+    const otherPort = "http://127.0.0.1:4711/callback";
+    const { redirect } = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: otherPort, code_challenge: challenge, code_challenge_method: "S256", scope: "drops:read", resource: `${origin}/mcp` }));
+    expect(redirect?.origin).toBe("http://127.0.0.1:4711");
+    const code = redirect!.searchParams.get("code")!;
+    expect((await tokenRequest(origin, { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: otherPort, client_id: clientId, resource: `${origin}/mcp` })).status).toBe(200);
+  });
+});
+
+describe("client metadata documents in production", () => {
+  it("are never fetched from a private or loopback address", async () => {
+    const documents = await httpsDocumentServer();
+    const production = await startApp({
+      env: { PUBLIC_URL: "https://drops.example.test", AUTH_SECRET: "s".repeat(32), TOKEN_PEPPER: "p".repeat(32), NODE_EXTRA_CA_CERTS: documents.certFile },
+    });
+    try {
+      const metadataUrl = `${documents.origin}/client.json`;
+      documents.documents.set("/client.json", { client_id: metadataUrl, client_name: "Private", redirect_uris: ["https://app.example/cb"], token_endpoint_auth_method: "none" });
+      const { challenge } = pkcePair();
+      const response = await fetch(`http://127.0.0.1:${production.env.PORT}${authorizationUrl({ client_id: metadataUrl, response_type: "code", redirect_uri: "https://app.example/cb", code_challenge: challenge, code_challenge_method: "S256", resource: "https://drops.example.test/mcp" })}`, { redirect: "manual" });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("invalid_client");
+      expect(documents.requests).toEqual([]);
+    } finally {
+      await production.stop();
+      await documents.close();
+    }
+  });
+});
+
+// Last in the file: they spend this address's budgets for the minute.
+describe("rate limits per address", () => {
+  it.each([
+    ["client registrations", 20, () => fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Flood", redirect_uris: [REDIRECT_URI] }) })],
+    ["token requests", 120, () => fetch(`${origin}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code: "x".repeat(43), code_verifier: "v".repeat(43), client_id: clientId, redirect_uri: REDIRECT_URI }) })],
+  ])("stop a flood of %s with 429 in OAuth's error format", async (_name, limit, send) => {
+    // Up to twice the budget: a minute boundary in the middle of the loop resets the count once.
+    let refused: Response | undefined;
+    for (let sent = 0; sent < 2 * limit + 1 && !refused; sent++) {
+      const response = await send();
+      if (response.status === 429) refused = response;
+      else await response.body?.cancel();
+    }
+    expect(refused, `no 429 after ${2 * limit + 1} requests`).toBeDefined();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused!.json()).toMatchObject({ error: "temporarily_unavailable", error_description: expect.stringContaining(`at most ${limit} per minute`) });
+  });
+});

@@ -1,0 +1,286 @@
+// Scoped tokens against every REST endpoint and every MCP tool: each scope combination is either let
+// through or refused with 403 forbidden naming the missing scope, identically on both doors. Then
+// drop-limited tokens and expiry on the movable test clock.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type ApiResult, type TestApp } from "../helpers/app";
+import { createTestClock } from "../helpers/clock";
+
+type Scope = "drops:read" | "drops:write" | "tokens:manage";
+const ALL: Scope[] = ["drops:read", "drops:write", "tokens:manage"];
+const HOUR_MS = 3_600_000;
+
+let app: TestApp;
+const clock = createTestClock();
+let full: string;
+
+beforeAll(async () => {
+  // Writes are not what this file tests: budgets large enough for every call below.
+  app = await startApp({ env: { HTMLDROP_TEST_CLOCK_FILE: clock.file, LIMIT_WRITES_PER_MINUTE: "100000", LIMIT_WRITES_PER_DAY: "100000" } });
+  full = await app.createToken("scoper", "full");
+});
+afterAll(async () => app?.stop());
+
+const html = (text: string) => `<!doctype html><title>${text}</title><p>${text}</p>`;
+
+async function mint(body: Record<string, unknown>, token = full): Promise<string> {
+  const res = await app.api("/api/tokens", { method: "POST", token, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.token;
+}
+
+/** A drop of the full token's account with two versions, so that one can be deleted. */
+async function newDrop(token = full, title = "fixture"): Promise<string> {
+  const created = await app.api("/api/drops", { method: "POST", token, body: { title, html: html("v1") } });
+  expect(created.status, created.text).toBe(201);
+  expect((await app.api(`/api/drops/${created.body.slug}`, { method: "PUT", token, body: { html: html("v2") } })).status).toBe(200);
+  return created.body.slug;
+}
+
+type ToolResult = { isError?: boolean; structuredContent: any };
+
+async function callTool(token: string, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const response = await fetch(`http://127.0.0.1:${app.env.PORT}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { result: ToolResult }).result;
+}
+
+// Every endpoint that takes a bearer token, stated independently of the implementation: the scope it
+// needs (null: none), and a call that succeeds when allowed. `fresh` calls destroy their drop.
+type RestCase = { name: string; scope: Scope | null; fresh?: boolean; status: number; send(token: string, slug: string): Promise<ApiResult> };
+const REST: RestCase[] = [
+  { name: "GET /api/me", scope: null, status: 200, send: (token) => app.api("/api/me", { token }) },
+  { name: "GET /api/tokens", scope: "tokens:manage", status: 200, send: (token) => app.api("/api/tokens", { token }) },
+  { name: "POST /api/tokens", scope: "tokens:manage", status: 201, send: (token) => app.api("/api/tokens", { method: "POST", token, body: { label: "child" } }) },
+  {
+    name: "DELETE /api/tokens/{id}",
+    scope: "tokens:manage",
+    status: 204,
+    send: async (token) => {
+      const victim = await mint({ label: "victim" });
+      const id = (await app.api("/api/me", { token: victim })).body.token.id;
+      return app.api(`/api/tokens/${id}`, { method: "DELETE", token });
+    },
+  },
+  { name: "GET /api/drops", scope: "drops:read", status: 200, send: (token) => app.api("/api/drops", { token }) },
+  { name: "POST /api/drops", scope: "drops:write", status: 201, send: (token) => app.api("/api/drops", { method: "POST", token, body: { title: "new", html: html("new") } }) },
+  { name: "GET /api/drops/{slug}", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}`, { token }) },
+  { name: "PUT /api/drops/{slug}", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}`, { method: "PUT", token, body: { html: html("put") } }) },
+  { name: "PATCH /api/drops/{slug}", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title: "patched" } }) },
+  { name: "DELETE /api/drops/{slug}", scope: "drops:write", fresh: true, status: 204, send: (token, slug) => app.api(`/api/drops/${slug}`, { method: "DELETE", token }) },
+  { name: "GET /api/drops/{slug}/versions", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/versions`, { token }) },
+  { name: "GET /api/drops/{slug}/v/{n}", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/v/1`, { token }) },
+  { name: "DELETE /api/drops/{slug}/v/{n}", scope: "drops:write", fresh: true, status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/v/1`, { method: "DELETE", token }) },
+  { name: "POST /api/drops/{slug}/passcode", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } }) },
+];
+
+type ToolCase = { name: string; scope: Scope | null; fresh?: boolean; args(slug: string): Record<string, unknown> };
+const TOOLS: ToolCase[] = [
+  { name: "whoami", scope: null, args: () => ({}) },
+  { name: "create_drop", scope: "drops:write", args: () => ({ title: "by mcp", html: html("mcp") }) },
+  { name: "get_drop", scope: "drops:read", args: (slug) => ({ slug }) },
+  { name: "list_drops", scope: "drops:read", args: () => ({}) },
+  { name: "update_drop", scope: "drops:write", args: (slug) => ({ slug, html: html("mcp v") }) },
+  { name: "patch_drop", scope: "drops:write", args: (slug) => ({ slug, title: "mcp patched" }) },
+  { name: "delete_drop", scope: "drops:write", fresh: true, args: (slug) => ({ slug }) },
+  { name: "list_versions", scope: "drops:read", args: (slug) => ({ slug }) },
+  { name: "get_version", scope: "drops:read", args: (slug) => ({ slug, version: 1 }) },
+  { name: "delete_version", scope: "drops:write", fresh: true, args: (slug) => ({ slug, version: 1 }) },
+  { name: "set_passcode", scope: "drops:write", args: (slug) => ({ slug, passcode: "" }) },
+];
+
+// Every combination that decides anything: each scope alone and each pair (all three is the admin token).
+const COMBINATIONS: Scope[][] = [["drops:read"], ["drops:write"], ["tokens:manage"], ["drops:read", "drops:write"], ["drops:read", "tokens:manage"], ["drops:write", "tokens:manage"], ALL];
+
+function expectRefusal(body: any, scope: Scope, context: string): void {
+  expect(body?.error?.code, context).toBe("forbidden");
+  expect(body.error.details, context).toEqual({ required_scope: scope });
+  expect(body.error.message, context).toContain(scope);
+}
+
+describe("every scope combination against every endpoint and tool", () => {
+  const tokens = new Map<string, string>();
+  let shared: string;
+
+  beforeAll(async () => {
+    shared = await newDrop();
+    for (const scopes of COMBINATIONS) tokens.set(scopes.join(" "), scopes.length === 3 ? full : await mint({ label: scopes.join("+"), scopes }));
+  });
+
+  it("covers every authenticated operation of the OpenAPI document and every MCP tool", async () => {
+    const openapi = (await app.api("/openapi.json")).body;
+    const authenticated = Object.entries<any>(openapi.paths).flatMap(([path, methods]) =>
+      Object.entries<any>(methods)
+        .filter(([, operation]) => operation.security?.length > 0 && path !== "/mcp")
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(REST.map((entry) => entry.name).sort()).toEqual(authenticated.sort());
+    const listed = await fetch(`http://127.0.0.1:${app.env.PORT}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${full}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    const names = ((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+    expect(TOOLS.map((tool) => tool.name).sort()).toEqual(names.sort());
+  });
+
+  it.each(REST)("REST $name", async (entry) => {
+    for (const scopes of COMBINATIONS) {
+      const allowed = entry.scope === null || scopes.includes(entry.scope);
+      const slug = entry.fresh ? await newDrop() : shared;
+      const res = await entry.send(tokens.get(scopes.join(" "))!, slug);
+      const context = `${entry.name} with [${scopes.join(", ")}]`;
+      if (allowed) {
+        expect(res.status, `${context}: ${res.text}`).toBe(entry.status);
+      } else {
+        expect(res.status, context).toBe(403);
+        expectRefusal(res.body, entry.scope!, context);
+        // A refused call changed nothing.
+        if (entry.fresh) expect((await app.api(`/api/drops/${slug}/versions`, { token: full })).body, context).toHaveLength(2);
+      }
+    }
+  });
+
+  it.each(TOOLS)("MCP $name", async (tool) => {
+    for (const scopes of COMBINATIONS) {
+      const allowed = tool.scope === null || scopes.includes(tool.scope);
+      const slug = tool.fresh ? await newDrop() : shared;
+      const result = await callTool(tokens.get(scopes.join(" "))!, tool.name, tool.args(slug));
+      const context = `${tool.name} with [${scopes.join(", ")}]`;
+      if (allowed) {
+        expect(result.isError, `${context}: ${JSON.stringify(result.structuredContent)}`).toBeFalsy();
+      } else {
+        expect(result.isError, context).toBe(true);
+        expectRefusal(result.structuredContent, tool.scope!, context);
+        if (tool.fresh) expect((await app.api(`/api/drops/${slug}/versions`, { token: full })).body, context).toHaveLength(2);
+      }
+    }
+  });
+
+  it("shows each token's scopes, drops and expiry in GET /api/me, GET /api/tokens and whoami", async () => {
+    const reader = tokens.get("drops:read")!;
+    const me = await app.api("/api/me", { token: reader });
+    expect(me.body.token).toMatchObject({ label: "drops:read", scopes: ["drops:read"], drops: null, expires_at: null });
+    expect((await callTool(reader, "whoami", {})).structuredContent).toEqual(me.body);
+    const listed = (await app.api("/api/tokens", { token: full })).body.find((item: { id: string }) => item.id === me.body.token.id);
+    expect(listed).toMatchObject({ scopes: ["drops:read"], drops: null, expires_at: null, revoked_at: null });
+    // The admin command without flags makes a token with everything, as before scopes existed.
+    expect((await app.api("/api/me", { token: full })).body.token).toMatchObject({ scopes: ALL, drops: null, expires_at: null });
+  });
+});
+
+describe("a token limited to some drops", () => {
+  let mine: string;
+  let sibling: string;
+  let foreign: string;
+  let limited: string;
+
+  beforeAll(async () => {
+    mine = await newDrop(full, "mine");
+    sibling = await newDrop(full, "sibling");
+    const other = await app.createToken("someone-else");
+    foreign = await newDrop(other, "someone else's secret plan");
+    limited = await mint({ label: "one drop", drops: [mine] });
+  });
+
+  it("acts on its drops and is refused on every other slug, existing or not, over REST", async () => {
+    expect((await app.api(`/api/drops/${mine}`, { token: limited })).status).toBe(200);
+    for (const slug of [sibling, foreign, "zzzzzzzzzzzz"]) {
+      for (const entry of REST.filter((candidate) => candidate.name.includes("{slug}"))) {
+        const res = await entry.send(limited, slug);
+        const context = `${entry.name} on ${slug}`;
+        expect(res.status, context).toBe(403);
+        expect(res.body.error.code, context).toBe("forbidden");
+        expect(res.body.error.message, context).toContain(mine);
+        expect(res.text, context).not.toContain("secret plan");
+      }
+    }
+    expect((await app.api(`/api/drops/${sibling}`, { token: full })).body.latest_version).toBe(2);
+  });
+
+  it("lists only its drops and cannot create one, over REST", async () => {
+    const list = await app.api("/api/drops", { token: limited });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((drop: { slug: string }) => drop.slug)).toEqual([mine]);
+    expect(list.body.pagination.total_items).toBe(1);
+    const create = await app.api("/api/drops", { method: "POST", token: limited, body: { title: "escape", html: html("x") } });
+    expect(create.status).toBe(403);
+    expect(create.body.error.code).toBe("forbidden");
+    expect(create.body.error.message).toContain(mine);
+  });
+
+  it("is held to the same limits by every MCP tool", async () => {
+    expect((await callTool(limited, "get_drop", { slug: mine })).isError).toBeFalsy();
+    for (const tool of TOOLS.filter((candidate) => candidate.args("x").slug !== undefined)) {
+      const result = await callTool(limited, tool.name, tool.args(sibling));
+      expect(result.isError, tool.name).toBe(true);
+      expect(result.structuredContent.error.code, tool.name).toBe("forbidden");
+      expect(result.structuredContent.error.message, tool.name).toContain(mine);
+    }
+    const listed = await callTool(limited, "list_drops", {});
+    expect(listed.structuredContent.data.map((drop: { slug: string }) => drop.slug)).toEqual([mine]);
+    const created = await callTool(limited, "create_drop", { title: "escape", html: html("x") });
+    expect(created.isError).toBe(true);
+    expect(created.structuredContent.error.code).toBe("forbidden");
+    expect((await callTool(limited, "whoami", {})).structuredContent.token.drops).toEqual([mine]);
+  });
+
+  it("hands on only its own drops through POST /api/tokens", async () => {
+    const child = await app.api("/api/tokens", { method: "POST", token: limited, body: {} });
+    expect(child.status).toBe(201);
+    expect(child.body.drops).toEqual([mine]);
+    for (const drops of [null, [sibling], [mine, sibling]]) {
+      const res = await app.api("/api/tokens", { method: "POST", token: limited, body: { drops } });
+      expect(res.status, JSON.stringify(drops)).toBe(403);
+      expect(res.body.error.code).toBe("forbidden");
+    }
+    // A token for every drop may name any drop of its account, but not another account's or a missing one.
+    for (const slug of [foreign, "zzzzzzzzzzzz"]) {
+      const res = await app.api("/api/tokens", { method: "POST", token: full, body: { drops: [mine, slug] } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: "invalid_arg", message: `Invalid arguments: drops.1: no drop ${slug} in your account`, details: { fields: [{ field: "drops.1", message: `no drop ${slug} in your account` }] } });
+    }
+  });
+});
+
+describe("expiry, on the server's clock", () => {
+  it("stops a token at its expiry with a 401 that says so, on REST and MCP, and never lets a child outlive it", async () => {
+    const at = Date.now();
+    const expiring = await mint({ label: "an hour", expires_at: at + HOUR_MS });
+    expect((await app.api("/api/me", { token: expiring })).body.token.expires_at).toBe(at + HOUR_MS);
+
+    // Lifetime cannot be extended through POST /api/tokens; omitted, it is inherited.
+    for (const expires_at of [null, at + 2 * HOUR_MS]) {
+      const res = await app.api("/api/tokens", { method: "POST", token: expiring, body: { expires_at } });
+      expect(res.status, String(expires_at)).toBe(403);
+      expect(res.body.error.code).toBe("forbidden");
+    }
+    const inherited = await app.api("/api/tokens", { method: "POST", token: expiring, body: {} });
+    expect(inherited.body.expires_at).toBe(at + HOUR_MS);
+    const shorter = await app.api("/api/tokens", { method: "POST", token: expiring, body: { expires_at: at + HOUR_MS / 2 } });
+    expect(shorter.status).toBe(201);
+
+    clock.advance(2 * HOUR_MS);
+    for (const token of [expiring, inherited.body.token, shorter.body.token]) {
+      const res = await app.api("/api/drops", { token });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("unauthorized");
+      expect(res.body.error.message).toMatch(/expired at \d{4}-\d{2}-\d{2}T/);
+    }
+    const mcp = await fetch(`http://127.0.0.1:${app.env.PORT}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${expiring}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(mcp.status).toBe(401);
+    expect(((await mcp.json()) as any).error.message).toMatch(/expired/);
+    // A token without expiry is untouched by time; an expiry already past cannot be asked for.
+    expect((await app.api("/api/me", { token: full })).status).toBe(200);
+    const past = await app.api("/api/tokens", { method: "POST", token: full, body: { expires_at: at + HOUR_MS } });
+    expect(past.status).toBe(400);
+    expect(past.body.error.details.fields).toEqual([{ field: "expires_at", message: "must be in the future" }]);
+  });
+});
