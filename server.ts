@@ -15,7 +15,10 @@ import { ConfigError, getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
-import { isRawPath, serveRaw } from "@/lib/serving/raw";
+import { isRawPath, serveRaw, type RawResponse } from "@/lib/serving/raw";
+import { countView, isViewBeaconPath } from "@/lib/serving/view-beacon";
+import { pageCacheRoute } from "@/lib/serving/cached-pages";
+import { enablePageCache } from "@/lib/serving/page-cache";
 import { flushViewCounts } from "@/lib/serving/views";
 
 type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -26,6 +29,14 @@ type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promi
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 120_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+function writeServed(response: ServerResponse, served: RawResponse): void {
+  response.writeHead(served.status, served.headers);
+  response.cork();
+  for (const part of served.body ?? []) response.write(part);
+  response.end();
+  response.uncork();
+}
 
 /** Writes an answer to a socket that no response object owns, then closes it. */
 function answerSocket(socket: Duplex, answer: Answer): void {
@@ -64,17 +75,31 @@ async function main(): Promise<void> {
       response.writeHead(unroutable.status, unroutable.headers).end(unroutable.body);
       return;
     }
+    const served = { method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers };
     // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
     if (isRawPath(request.url)) {
-      void serveRaw({ method: request.method ?? "GET", url: request.url!, headers: request.headers }).then((raw) => {
-        response.writeHead(raw.status, raw.headers);
-        response.cork();
-        for (const part of raw.body ?? []) response.write(part);
-        response.end();
-        response.uncork();
-      });
+      void serveRaw(served).then((raw) => writeServed(response, raw));
       return;
     }
+    // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
+    const cachedPage = pageCacheRoute(served);
+    if (cachedPage) {
+      void cachedPage()
+        .catch((error: unknown) => {
+          console.error("htmldrop: page cache failed; Next answers instead", error);
+          return null;
+        })
+        .then((page) => (page ? writeServed(response, page) : forwardToNext(request, response)));
+      return;
+    }
+    if (isViewBeaconPath(request.url)) {
+      void countView(served).then((answer) => writeServed(response, answer));
+      return;
+    }
+    forwardToNext(request, response);
+  });
+
+  function forwardToNext(request: IncomingMessage, response: ServerResponse): void {
     const refusal = authBodyRefusal(request.url ?? "/", request.headers);
     if (refusal) {
       response.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(JSON.stringify(refusal.body));
@@ -100,7 +125,7 @@ async function main(): Promise<void> {
         if (!response.headersSent) response.writeHead(failure.status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(failure.toBody()));
       }),
     );
-  });
+  }
   server.keepAliveTimeout = 65_000;
   server.on("clientError", (error: Error, socket: Duplex) => {
     const answer = answerClientError(error);
@@ -127,6 +152,7 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1", port, httpServer: createServer() });
   await app.prepare();
   resolveHandle(app.getRequestHandler());
+  enablePageCache(process.env.__NEXT_PRIVATE_ORIGIN);
   const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
   console.log(`htmldrop: listening on port ${port}, public URL ${config.publicUrl}, ${storage}`);
   console.log(`htmldrop: slow clients are cut off after ${server.headersTimeout / 1000} s for headers, ${server.requestTimeout / 1000} s for a whole request`);

@@ -43,8 +43,8 @@ function startBareServer(file: string, port: number): Promise<ChildProcess> {
 }
 
 /** One autocannon run; fails loudly if anything but 2xx came back. */
-async function run(label: string, url: string, seconds: number): Promise<{ rps: number; p50: number; p99: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+async function run(label: string, url: string, seconds: number, headers: Record<string, string> = {}): Promise<{ rps: number; p50: number; p99: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -67,23 +67,31 @@ async function main(): Promise<void> {
     const rawUrl = `http://127.0.0.1:${appUrl.port}${rawPath}`;
     const served = Buffer.from(await (await fetch(rawUrl)).arrayBuffer());
 
+    const locked = await app.api("/api/drops", { method: "POST", token, body: { title: "bench, locked", html: fiftyKilobytes(), passcode: "bench-passcode" } });
+    if (locked.status !== 201) throw new Error(`could not create the locked drop: ${locked.text}`);
+    const unlocked = await fetch(`${app.baseUrl}/p/${locked.body.slug}/unlock`, { method: "POST", body: new URLSearchParams({ passcode: "bench-passcode" }), redirect: "manual" });
+    const unlockCookie = unlocked.headers.get("set-cookie")!.split(";")[0]!;
+
     const port = await freePort();
     writeFileSync(join(scratch, "drop.html"), served);
     bare = await startBareServer(join(scratch, "drop.html"), port);
 
     // Interleaved rounds, reported as medians: on a shared machine, neighbours' load then hits all three alike.
-    const targets = [
-      { label: "bare node:http", url: `http://127.0.0.1:${port}/` },
-      { label: "raw, latest (DB lookup each time)", url: rawUrl },
-      { label: "raw, pinned ?v=1", url: `${rawUrl}?v=1` },
+    const targets: { label: string; url: string; headers: Record<string, string> }[] = [
+      { label: "bare node:http", url: `http://127.0.0.1:${port}/`, headers: {} },
+      { label: "raw, latest (DB lookup each time)", url: rawUrl, headers: {} },
+      { label: "raw, pinned ?v=1", url: `${rawUrl}?v=1`, headers: {} },
+      { label: "viewer page, from cache", url: `http://127.0.0.1:${appUrl.port}/p/${created.body.slug}`, headers: {} },
+      // The same page rendered by Next on every request: a locked drop's unlocked view (cookie below).
+      { label: "viewer page, rendered (locked)", url: `http://127.0.0.1:${appUrl.port}/p/${locked.body.slug}`, headers: { cookie: unlockCookie } },
     ];
     const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
     console.log(`${testDb()} database, ${served.length} bytes per response, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${seconds} s per target, loopback\n`);
     // Warm-up (JIT, caches, connection pools), not counted.
-    for (const target of targets) await run(target.label, target.url, 2);
+    for (const target of targets) await run(target.label, target.url, 2, target.headers);
     const results = targets.map(() => [] as { rps: number; p50: number; p99: number }[]);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [index, target] of targets.entries()) results[index]!.push(await run(target.label, target.url, seconds));
+      for (const [index, target] of targets.entries()) results[index]!.push(await run(target.label, target.url, seconds, target.headers));
     }
     const medians = results.map((runs) => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)) }));
     for (const [index, target] of targets.entries()) {
@@ -91,7 +99,7 @@ async function main(): Promise<void> {
       console.log(`${target.label.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s   p50 ${p50} ms   p99 ${p99} ms`);
     }
     const share = (index: number) => ((medians[index]!.rps / medians[0]!.rps) * 100).toFixed(0);
-    console.log(`\nlatest: ${share(1)}% of bare node:http; pinned: ${share(2)}%`);
+    console.log(`\nlatest: ${share(1)}% of bare node:http; pinned: ${share(2)}%; viewer from cache: ${share(3)}%, rendered: ${share(4)}%`);
 
     // The served bytes are built (parsed, injected) on a blob's first request, then kept in memory.
     for (const viewport of [true, false]) {

@@ -18,6 +18,7 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
       where: { id: drop.id },
       data: {
         updatedAt: new Date(now()),
+        revision: { increment: 1 },
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(description !== undefined ? { description } : {}),
       },

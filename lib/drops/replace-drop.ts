@@ -62,6 +62,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
         data: {
           latestVersion: current.versionSeq,
           updatedAt: at,
+          revision: { increment: 1 },
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(description !== undefined ? { description } : {}),
         },

@@ -13,7 +13,7 @@ export async function setPasscode(userId: string, slug: string, passcode: string
   const passcodeHash = passcode === "" ? null : await hashPasscode(passcode);
   return db().$transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
-    const updated = await tx.drop.update({ where: { id: drop.id }, data: { passcodeHash, updatedAt: new Date(now()) }, include: { tags: true } });
+    const updated = await tx.drop.update({ where: { id: drop.id }, data: { passcodeHash, updatedAt: new Date(now()), revision: { increment: 1 } }, include: { tags: true } });
     return toDropJson(updated);
   });
 }

@@ -55,7 +55,7 @@ export async function deleteVersion(userId: string, slug: string, number: number
     const head = await tx.version.findFirstOrThrow({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true } });
     const updated = await tx.drop.update({
       where: { id: drop.id },
-      data: { versionCount: { decrement: 1 }, latestVersion: head.number, updatedAt: new Date(now()) },
+      data: { versionCount: { decrement: 1 }, latestVersion: head.number, updatedAt: new Date(now()), revision: { increment: 1 } },
       include: { tags: true },
     });
     await deleteOrphanBlobs(tx, [version.blobSha]);

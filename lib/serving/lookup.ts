@@ -32,10 +32,17 @@ const BLOB_SQL = `${BLOB_QUERY_HEAD} ?`;
 const PG_BLOB_SQL = `${BLOB_QUERY_HEAD} $1`;
 type BlobRow = { bytes: Buffer; injectOffset: number | null; injectViewport: boolean | number | null };
 
+/** What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts). */
+export type ViewerState = { dropId: string; passcodeHash: string | null; revision: number };
+const VIEWER_STATE_QUERY_HEAD = `SELECT "id" AS "dropId", "passcodeHash", "revision" FROM "Drop" WHERE "slug" =`;
+const VIEWER_STATE_SQL = `${VIEWER_STATE_QUERY_HEAD} ?`;
+const PG_VIEWER_STATE = { name: "htmldrop_viewer_state", text: `${VIEWER_STATE_QUERY_HEAD} $1` };
+
 type Statements = {
   latest: Database.Statement<[string], ServedVersion>;
   pinned: Database.Statement<[number, string], ServedVersion>;
   blob: Database.Statement<[string], BlobRow>;
+  viewerState: Database.Statement<[string], ViewerState>;
 };
 const STATEMENTS_KEY = Symbol.for("htmldrop.serving-sqlite");
 type StatementsHolder = { [STATEMENTS_KEY]?: Statements };
@@ -56,7 +63,12 @@ function sqliteStatements(file: string): Statements {
   const holder = globalThis as StatementsHolder;
   if (!holder[STATEMENTS_KEY]) {
     const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    holder[STATEMENTS_KEY] = { latest: connection.prepare(LATEST_SQL), pinned: connection.prepare(PINNED_SQL), blob: connection.prepare(BLOB_SQL) };
+    holder[STATEMENTS_KEY] = {
+      latest: connection.prepare(LATEST_SQL),
+      pinned: connection.prepare(PINNED_SQL),
+      blob: connection.prepare(BLOB_SQL),
+      viewerState: connection.prepare(VIEWER_STATE_SQL),
+    };
   }
   return holder[STATEMENTS_KEY];
 }
@@ -122,4 +134,11 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
   if (!row) return null;
   const plan = row.injectOffset === null || row.injectViewport === null ? null : { offsetBytes: row.injectOffset, addViewport: Boolean(row.injectViewport) };
   return { bytes: row.bytes, plan };
+}
+
+/** A drop's id, lock and revision, read on every viewer request, so a cached page is never served past a write. */
+export async function findViewerState(slug: string): Promise<ViewerState | null> {
+  const { database } = getConfig();
+  if (database.provider === "sqlite") return sqliteStatements(database.file).viewerState.get(slug) ?? null;
+  return (await postgresPool(database.url).query<ViewerState>({ ...PG_VIEWER_STATE, values: [slug] })).rows[0] ?? null;
 }

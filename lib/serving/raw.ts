@@ -35,6 +35,12 @@ export function isRawPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith("/p/") && RAW_PATH.test(url);
 }
 
+/** For the route handlers that serve these answers on Vercel, where server.ts does not run. */
+export function toWebResponse(result: RawResponse): Response {
+  const body = result.body ? new Blob(result.body.map((part) => new Uint8Array(part.buffer as ArrayBuffer, part.byteOffset, part.length))) : null;
+  return new Response(body, { status: result.status, headers: result.headers });
+}
+
 function header(headers: RawRequest["headers"], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(", ") : value;

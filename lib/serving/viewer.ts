@@ -12,7 +12,6 @@ export type ViewerPage =
   | { kind: "gate"; slug: string; version: string | null }
   | {
       kind: "drop";
-      dropId: string;
       slug: string;
       title: string;
       description: string | null;
@@ -49,7 +48,6 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash)}`;
   return {
     kind: "drop",
-    dropId: drop.id,
     slug,
     title: drop.title,
     description: drop.description,

@@ -211,12 +211,20 @@ describe("viewer page", () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
-  it("counts one view per viewer page view, not raw hits or gate views", async () => {
+  it("counts one view per beacon of a shown page, not page renders, raw hits or gate views", async () => {
     const drop = await createDrop({});
-    for (let i = 0; i < 3; i++) expect((await get(`/p/${drop.slug}`)).status).toBe(200);
+    const beacon = (slug: string) => fetch(`${origin}/p/${slug}/view`, { method: "POST", headers: { "sec-fetch-site": "same-origin" } });
+    for (let i = 0; i < 3; i++) {
+      const page = await get(`/p/${drop.slug}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`navigator.sendBeacon("/p/${drop.slug}/view")`);
+      expect((await beacon(drop.slug)).status).toBe(204);
+    }
     await get(`/p/${drop.slug}/raw`);
     const locked = await createDrop({ passcode: "sesame" });
-    await get(`/p/${locked.slug}`);
+    const gate = await (await get(`/p/${locked.slug}`)).text();
+    expect(gate).not.toContain("sendBeacon");
+    expect((await beacon(locked.slug)).status).toBe(403);
     let count = -1;
     for (let attempt = 0; attempt < 50 && count !== 3; attempt++) {
       count = (await app.api(`/api/drops/${drop.slug}`, { token })).body.view_count;

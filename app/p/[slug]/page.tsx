@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { after } from "next/server";
 import { cache } from "react";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
-import { recordView, flushViewCounts } from "@/lib/serving/views";
+import { viewBeaconPath } from "@/lib/serving/view-beacon";
 import { GATE_MESSAGES, gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
 import styles from "./viewer.module.css";
 
@@ -45,11 +44,9 @@ export default async function ViewerPageRoute(props: Props) {
   if (page.kind === "not_found") notFound();
   if (page.kind === "gate") return <Gate slug={page.slug} version={page.version} error={gateError(query.error)} />;
 
-  // A router prefetch (a dashboard link hovered) is not a view.
-  if (!(await headers()).has("next-router-prefetch")) {
-    recordView(page.dropId);
-    after(flushViewCounts);
-  }
+  // The page is cached and served without rendering (lib/serving/cached-pages.ts), so it reports its own
+  // view once shown; a prefetched page is never shown and runs no script.
+  const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug))})`;
   return (
     <div className={styles.viewer}>
       <header className={styles.bar}>
@@ -89,6 +86,7 @@ export default async function ViewerPageRoute(props: Props) {
         ) : null}
       </header>
       <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
+      <script dangerouslySetInnerHTML={{ __html: beacon }} />
     </div>
   );
 }

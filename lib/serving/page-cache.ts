@@ -1,0 +1,133 @@
+// Pages Next renders identically for everyone, kept in memory and served by server.ts before Next's
+// router: a drop's public viewer page (valid while the drop's revision is unchanged) and the pages and
+// documents that depend only on the configuration (valid for the process's life). A miss asks Next for
+// the page over loopback, exactly as a browser would, so the cached bytes are Next's own.
+import { createHash, randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { RawRequest, RawResponse } from "./raw";
+
+/** The whole cache's budget per process; a viewer page is 10 to 30 KB, /docs the largest entry. */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Marks the cache's own render requests, which must reach Next; a per-process secret, so no client can skip the cache with it. */
+const RENDER_HEADER = "x-htmldrop-page-render";
+// Hop-by-hop and per-response headers are not stored; cache-control and etag are the cache's own.
+const UNSTORED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "cache-control", "etag", "vary"]);
+
+type CachedPage = { key: string; revision: number; headers: Record<string, string>; identity: Buffer; gzip: Buffer; etag: string; bytes: number };
+type CacheState = { pages: Map<string, CachedPage>; bytes: number; renders: Map<string, Promise<CachedPage | null>>; origin: string | null; renderToken: string };
+const CACHE_KEY = Symbol.for("htmldrop.page-cache");
+type CacheHolder = { [CACHE_KEY]?: CacheState };
+
+function state(): CacheState {
+  const holder = globalThis as CacheHolder;
+  return (holder[CACHE_KEY] ??= { pages: new Map(), bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url") });
+}
+
+/** server.ts names the loopback origin Next listens on once it does; until then every request goes to Next. */
+export function enablePageCache(origin: string): void {
+  state().origin = origin;
+}
+
+/**
+ * Whether the cache may answer at all: it is enabled, the request is a plain GET or HEAD (not one of
+ * the cache's own renders, nor a client-side navigation, whose RSC payload differs from the page).
+ */
+export function mayServeFromPageCache(request: RawRequest): boolean {
+  const { headers } = request;
+  return (
+    state().origin !== null &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    headers[RENDER_HEADER] !== state().renderToken &&
+    headers.rsc === undefined &&
+    headers["next-router-prefetch"] === undefined
+  );
+}
+
+function store(page: CachedPage): void {
+  const cache = state();
+  const previous = cache.pages.get(page.key);
+  if (previous) cache.bytes -= previous.bytes;
+  cache.pages.delete(page.key);
+  cache.pages.set(page.key, page);
+  cache.bytes += page.bytes;
+  // Least recently used first: a Map iterates in insertion order and a hit re-inserts its page.
+  for (const [key, oldest] of cache.pages) {
+    if (cache.bytes <= PAGE_CACHE_BYTES) break;
+    cache.pages.delete(key);
+    cache.bytes -= oldest.bytes;
+  }
+}
+
+/** Asks Next for the page, as any browser would; only a complete, cookie-free 200 is kept. */
+async function render(path: string, key: string, revision: number, requestHeaders: Record<string, string>): Promise<CachedPage | null> {
+  const { origin, renderToken } = state();
+  const response = await fetch(`${origin}${path}`, { headers: { ...requestHeaders, [RENDER_HEADER]: renderToken, "accept-encoding": "identity" }, redirect: "manual" });
+  // Read to the end even when it is not kept: with this render's body cancelled, Next (16.4) left the
+  // next request for the same page, the one it is handed to, waiting forever.
+  const identity = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200 || response.headers.has("set-cookie")) return null;
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!UNSTORED_HEADERS.has(name)) headers[name] = value;
+  });
+  // Next's Vary names the headers of its client-side navigations, which get another body from the same URL.
+  headers.vary = [response.headers.get("vary"), "Accept-Encoding"].filter(Boolean).join(", ");
+  const etag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+  const gzip = gzipSync(identity);
+  return { key, revision, headers, identity, gzip, etag, bytes: identity.length + gzip.length };
+}
+
+function renderOnce(path: string, key: string, revision: number, requestHeaders: Record<string, string>): Promise<CachedPage | null> {
+  const { renders } = state();
+  const renderKey = `${key}@${revision}`;
+  let pending = renders.get(renderKey);
+  if (!pending) {
+    pending = render(path, key, revision, requestHeaders).finally(() => renders.delete(renderKey));
+    renders.set(renderKey, pending);
+  }
+  return pending;
+}
+
+function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  const value = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
+  return value !== undefined && /(^|,)\s*(x-)?gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[0-9.]+)?\s*(,|$)/i.test(value);
+}
+
+function respond(page: CachedPage, request: RawRequest, cacheControl: string, outcome: "hit" | "miss"): RawResponse {
+  const gzip = acceptsGzip(request.headers["accept-encoding"]);
+  const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
+  const headers: Record<string, string> = { ...page.headers, "cache-control": cacheControl, etag, "x-htmldrop-cache": outcome };
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (typeof ifNoneMatch === "string" && ifNoneMatch.split(",").some((tag) => [`"${page.etag}"`, `"${page.etag}-gz"`].includes(tag.trim().replace(/^W\//, "")))) {
+    return { status: 304, headers, body: null };
+  }
+  const body = gzip ? page.gzip : page.identity;
+  if (gzip) headers["content-encoding"] = "gzip";
+  headers["content-length"] = String(body.length);
+  return { status: 200, headers, body: request.method === "HEAD" ? null : [body] };
+}
+
+export type PageEntry = {
+  /** What the page is: the same key is one cache slot. */
+  key: string;
+  /** The state the page shows; a stored page of another revision is rendered again. */
+  revision: number;
+  /** The path Next renders it from. */
+  path: string;
+  cacheControl: string;
+  /** Request headers the page depends on, sent with the render. */
+  renderHeaders?: Record<string, string>;
+};
+
+/** The page from cache, rendered first if it is missing or of another revision; null if Next must answer this request itself. */
+export async function servePage(request: RawRequest, entry: PageEntry): Promise<RawResponse | null> {
+  const cached = state().pages.get(entry.key);
+  if (cached && cached.revision === entry.revision) {
+    store(cached);
+    return respond(cached, request, entry.cacheControl, "hit");
+  }
+  const rendered = await renderOnce(entry.path, entry.key, entry.revision, entry.renderHeaders ?? {});
+  if (!rendered) return null;
+  store(rendered);
+  return respond(rendered, request, entry.cacheControl, "miss");
+}

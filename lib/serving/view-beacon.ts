@@ -1,0 +1,73 @@
+// POST /p/<slug>/view: the viewer page's beacon, one per page view. Cached pages are never rendered
+// per view, so the page itself reports that it was shown: a request with no body, no cookie set and
+// no Next render, counted in the same batches as before. The rule (README, "View counts"): a view is
+// counted when a browser shows the page on htmldrop's own origin; prefetches, other sites' requests
+// and self-announced bots are not.
+import { getConfig } from "@/lib/config";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { findViewerState } from "./lookup";
+import type { RawRequest, RawResponse } from "./raw";
+import { hasValidUnlockCookie } from "./unlock";
+import { flushViewCounts, recordView } from "./views";
+
+const VIEW_BEACON_PATH = /^\/p\/([^/?#]+)\/view$/;
+// Crawlers, link unfurlers and monitors that say what they are.
+const ANNOUNCED_BOT = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|pingdom|uptime|lighthouse|monitor/i;
+
+export function viewBeaconPath(slug: string): string {
+  return `/p/${slug}/view`;
+}
+
+export function isViewBeaconPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith("/p/") && VIEW_BEACON_PATH.test(url);
+}
+
+function header(request: RawRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function answer(status: number, body?: { code: string; message: string }): RawResponse {
+  const headers: Record<string, string> = { "cache-control": "no-store" };
+  if (!body) return { status, headers, body: null };
+  const json = Buffer.from(JSON.stringify({ error: body }));
+  return { status, headers: { ...headers, "content-type": "application/json; charset=utf-8", "content-length": String(json.length) }, body: [json] };
+}
+
+/** Sent by a page of this origin: Sec-Fetch-Site says so in current browsers, Origin in older ones. */
+function isSameOrigin(request: RawRequest): boolean {
+  const site = header(request, "sec-fetch-site");
+  if (site !== undefined) return site === "same-origin";
+  return header(request, "origin") === new URL(getConfig().publicUrl).origin;
+}
+
+function isPrefetch(request: RawRequest): boolean {
+  return /prefetch|prerender/i.test(`${header(request, "sec-purpose") ?? ""} ${header(request, "purpose") ?? ""}`);
+}
+
+export async function countView(request: RawRequest): Promise<RawResponse> {
+  try {
+    if (request.method !== "POST") {
+      const refused = answer(405, { code: "invalid_arg", message: "Views are reported with POST." });
+      return { ...refused, headers: { ...refused.headers, allow: "POST" } };
+    }
+    if (!isSameOrigin(request)) return answer(403, { code: "forbidden", message: "Views are counted only from htmldrop's own pages." });
+    // Vercel's route handler passes an absolute URL, server.ts the request target.
+    const encodedSlug = VIEW_BEACON_PATH.exec(new URL(request.url, "http://localhost").pathname)?.[1] ?? "";
+    const slug = SLUG_PATTERN.test(encodedSlug) ? encodedSlug : "";
+    const drop = slug ? await findViewerState(slug) : null;
+    if (!drop) return answer(404, { code: "not_found", message: "There is no drop at this address." });
+    // A locked drop's view counts only from a browser that unlocked it.
+    if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, header(request, "cookie"))) {
+      return answer(403, { code: "forbidden", message: "This drop is locked." });
+    }
+    if (!isPrefetch(request) && !ANNOUNCED_BOT.test(header(request, "user-agent") ?? "")) {
+      recordView(drop.dropId);
+      void flushViewCounts();
+    }
+    return answer(204);
+  } catch (error) {
+    console.error("htmldrop: view beacon failed", error);
+    return answer(503, { code: "service_unavailable", message: "The view could not be counted right now." });
+  }
+}
