@@ -1,6 +1,7 @@
 // `npm run bench`: requests/s of the raw endpoint against a bare node:http server sending the same bytes.
 // Starts the real service (tsx server.ts) on a disposable SQLite folder, or a fresh PostgreSQL schema
-// with TEST_DB=postgres, publishes a 50 KB drop, then runs autocannon on loopback. BENCH_SECONDS (default 12 per target) and BENCH_CONNECTIONS (default 50) tune it.
+// with TEST_DB=postgres, publishes a 50 KB drop (and a locked one), then runs autocannon on loopback
+// against raw and the viewer page. BENCH_SECONDS (default 12 per target) and BENCH_CONNECTIONS (default 50) tune it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -13,7 +13,7 @@ const RENDER_HEADER = "x-htmldrop-page-render";
 // Hop-by-hop and per-response headers are not stored; cache-control and etag are the cache's own.
 const UNSTORED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "cache-control", "etag", "vary"]);
 
-type CachedPage = { key: string; revision: number; headers: Record<string, string>; identity: Buffer; gzip: Buffer; etag: string; bytes: number };
+type CachedPage = { key: string; revision: number; headers: Record<string, string>; publicCacheControl: string | null; identity: Buffer; gzip: Buffer; etag: string; bytes: number };
 type CacheState = { pages: Map<string, CachedPage>; bytes: number; renders: Map<string, Promise<CachedPage | null>>; origin: string | null; renderToken: string };
 const CACHE_KEY = Symbol.for("htmldrop.page-cache");
 type CacheHolder = { [CACHE_KEY]?: CacheState };
@@ -74,7 +74,10 @@ async function render(path: string, key: string, revision: number, requestHeader
   headers.vary = [response.headers.get("vary"), "Accept-Encoding"].filter(Boolean).join(", ");
   const etag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   const gzip = gzipSync(identity);
-  return { key, revision, headers, identity, gzip, etag, bytes: identity.length + gzip.length };
+  // Route handlers that already answer for shared caches (the discovery documents) keep their policy.
+  const ownCacheControl = response.headers.get("cache-control");
+  const publicCacheControl = ownCacheControl?.startsWith("public") ? ownCacheControl : null;
+  return { key, revision, headers, publicCacheControl, identity, gzip, etag, bytes: identity.length + gzip.length };
 }
 
 function renderOnce(path: string, key: string, revision: number, requestHeaders: Record<string, string>): Promise<CachedPage | null> {
@@ -96,7 +99,7 @@ function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
 function respond(page: CachedPage, request: RawRequest, cacheControl: string, outcome: "hit" | "miss"): RawResponse {
   const gzip = acceptsGzip(request.headers["accept-encoding"]);
   const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
-  const headers: Record<string, string> = { ...page.headers, "cache-control": cacheControl, etag, "x-htmldrop-cache": outcome };
+  const headers: Record<string, string> = { ...page.headers, "cache-control": page.publicCacheControl ?? cacheControl, etag, "x-htmldrop-cache": outcome };
   const ifNoneMatch = request.headers["if-none-match"];
   if (typeof ifNoneMatch === "string" && ifNoneMatch.split(",").some((tag) => [`"${page.etag}"`, `"${page.etag}-gz"`].includes(tag.trim().replace(/^W\//, "")))) {
     return { status: 304, headers, body: null };
@@ -114,6 +117,7 @@ export type PageEntry = {
   revision: number;
   /** The path Next renders it from. */
   path: string;
+  /** Unless the rendered response already allows shared caches. */
   cacheControl: string;
   /** Request headers the page depends on, sent with the render. */
   renderHeaders?: Record<string, string>;
