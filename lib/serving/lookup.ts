@@ -34,9 +34,14 @@ type BlobRow = { bytes: Buffer; injectOffset: number | null; injectViewport: boo
 
 /** What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts). */
 export type ViewerState = { dropId: string; passcodeHash: string | null; revision: number };
-const VIEWER_STATE_QUERY_HEAD = `SELECT "id" AS "dropId", "passcodeHash", "revision" FROM "Drop" WHERE "slug" =`;
-const VIEWER_STATE_SQL = `${VIEWER_STATE_QUERY_HEAD} ?`;
-const PG_VIEWER_STATE = { name: "htmldrop_viewer_state", text: `${VIEWER_STATE_QUERY_HEAD} $1` };
+const VIEWER_STATE_SQL = `SELECT "id" AS "dropId", "passcodeHash", "revision" FROM "Drop" WHERE "slug" = ?`;
+// Concurrent viewer requests share one query, as raw lookups do.
+const PG_VIEWER_STATE_BATCH = {
+  name: "htmldrop_viewer_state_batch",
+  text: `SELECT "slug", "id" AS "dropId", "passcodeHash", "revision" FROM "Drop" WHERE "slug" = ANY($1::text[])`,
+};
+const VIEWER_COALESCER_KEY = Symbol.for("htmldrop.viewer-state-pg");
+type ViewerCoalescerHolder = { [VIEWER_COALESCER_KEY]?: LookupCoalescer<string, ViewerState | null> };
 
 type Statements = {
   latest: Database.Statement<[string], ServedVersion>;
@@ -140,5 +145,18 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
 export async function findViewerState(slug: string): Promise<ViewerState | null> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteStatements(database.file).viewerState.get(slug) ?? null;
-  return (await postgresPool(database.url).query<ViewerState>({ ...PG_VIEWER_STATE, values: [slug] })).rows[0] ?? null;
+  return postgresViewerStates(database.url).load(slug);
+}
+
+function postgresViewerStates(url: string): LookupCoalescer<string, ViewerState | null> {
+  const holder = globalThis as ViewerCoalescerHolder;
+  if (!holder[VIEWER_COALESCER_KEY]) {
+    const pool = postgresPool(url);
+    const runBatch = async (slugs: string[]) => {
+      const { rows } = await pool.query<ViewerState & { slug: string }>({ ...PG_VIEWER_STATE_BATCH, values: [slugs] });
+      return new Map(rows.map(({ slug, ...found }) => [slug, found]));
+    };
+    holder[VIEWER_COALESCER_KEY] = new LookupCoalescer(runBatch, (slug: string) => slug, null, PG_CONNECTIONS);
+  }
+  return holder[VIEWER_COALESCER_KEY];
 }
