@@ -6,18 +6,13 @@ import { prefersJson } from "@/lib/discovery/respond";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
-import { CACHE_LATEST, type RawRequest, type RawResponse } from "./raw";
+import { CACHE_LATEST, header, type RawRequest, type RawResponse } from "./raw";
 
 const VIEWER_PATH = /^\/p\/([^/?#]+)\/?(?:\?v=([1-9][0-9]{0,8}))?$/;
 /** Pages and documents built from the configuration alone. */
 const CONFIGURATION_PAGES = new Set(["/", "/docs", "/llms.txt", "/openapi.json", "/api/onboard"]);
 // A restart with another configuration reaches shared caches within a minute.
 const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-
-function header(request: RawRequest, name: string): string | null {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(", ") : (value ?? null);
-}
 
 /** A drop's viewer page; null when Next must render it (a locked or unknown drop, a missing version). */
 async function viewerPage(request: RawRequest, encodedSlug: string, version: string | undefined): Promise<RawResponse | null> {
@@ -40,7 +35,7 @@ async function viewerPage(request: RawRequest, encodedSlug: string, version: str
 
 function configurationPage(request: RawRequest): Promise<RawResponse | null> {
   // /api/onboard answers JSON or Markdown by Accept: one slot each.
-  const json = request.url === "/api/onboard" && prefersJson(header(request, "accept"));
+  const json = request.url === "/api/onboard" && prefersJson(header(request.headers, "accept") ?? null);
   return servePage(request, {
     key: `configuration:${request.url}${json ? ":json" : ""}`,
     revision: 0,

@@ -4,7 +4,7 @@
 // the page over loopback, exactly as a browser would, so the cached bytes are Next's own.
 import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import type { RawRequest, RawResponse } from "./raw";
+import { acceptedEncoding, header, matchesEtag, type RawRequest, type RawResponse } from "./raw";
 
 /** The whole cache's budget per process; a viewer page is 10 to 30 KB, /docs the largest entry. */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -91,19 +91,11 @@ function renderOnce(path: string, key: string, revision: number, requestHeaders:
   return pending;
 }
 
-function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
-  const value = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
-  return value !== undefined && /(^|,)\s*(x-)?gzip\s*(;\s*q=(?!0(\.0*)?\s*(,|$))[0-9.]+)?\s*(,|$)/i.test(value);
-}
-
 function respond(page: CachedPage, request: RawRequest, cacheControl: string, outcome: "hit" | "miss"): RawResponse {
-  const gzip = acceptsGzip(request.headers["accept-encoding"]);
+  const gzip = acceptedEncoding(header(request.headers, "accept-encoding"), ["gzip"]) === "gzip";
   const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
   const headers: Record<string, string> = { ...page.headers, "cache-control": page.publicCacheControl ?? cacheControl, etag, "x-htmldrop-cache": outcome };
-  const ifNoneMatch = request.headers["if-none-match"];
-  if (typeof ifNoneMatch === "string" && ifNoneMatch.split(",").some((tag) => [`"${page.etag}"`, `"${page.etag}-gz"`].includes(tag.trim().replace(/^W\//, "")))) {
-    return { status: 304, headers, body: null };
-  }
+  if (matchesEtag(header(request.headers, "if-none-match"), page.etag)) return { status: 304, headers, body: null };
   const body = gzip ? page.gzip : page.identity;
   if (gzip) headers["content-encoding"] = "gzip";
   headers["content-length"] = String(body.length);

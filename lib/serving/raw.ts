@@ -41,7 +41,7 @@ export function toWebResponse(result: RawResponse): Response {
   return new Response(body, { status: result.status, headers: result.headers });
 }
 
-function header(headers: RawRequest["headers"], name: string): string | undefined {
+export function header(headers: RawRequest["headers"], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }
@@ -59,21 +59,22 @@ function notFound(): RawResponse {
   return page(404, "Not found", "<h1>Not found</h1><p>There is no drop or version at this address.</p>");
 }
 
-function acceptedEncoding(acceptEncoding: string | undefined): Encoding {
+/** The best encoding among `offered` that Accept-Encoding allows. */
+export function acceptedEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[] = ["br", "gzip"]): Encoding {
   if (!acceptEncoding) return "identity";
   let gzip = false;
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
     const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
     if (refused) continue;
-    if (name === "br") return "br";
+    if (name === "br" && offered.includes("br")) return "br";
     if (name === "gzip" || name === "x-gzip") gzip = true;
   }
-  return gzip ? "gzip" : "identity";
+  return gzip && offered.includes("gzip") ? "gzip" : "identity";
 }
 
 /** If-None-Match uses the weak comparison: any encoding of the same bytes matches. */
-function matchesEtag(ifNoneMatch: string | undefined, tag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((candidate) => {
     const value = candidate.trim().replace(/^W\//, "");

@@ -6,7 +6,7 @@
 import { getConfig } from "@/lib/config";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findViewerState } from "./lookup";
-import type { RawRequest, RawResponse } from "./raw";
+import { header, type RawRequest, type RawResponse } from "./raw";
 import { hasValidUnlockCookie } from "./unlock";
 import { flushViewCounts, recordView } from "./views";
 
@@ -22,11 +22,6 @@ export function isViewBeaconPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith("/p/") && VIEW_BEACON_PATH.test(url);
 }
 
-function header(request: RawRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
 function answer(status: number, body?: { code: string; message: string }): RawResponse {
   const headers: Record<string, string> = { "cache-control": "no-store" };
   if (!body) return { status, headers, body: null };
@@ -36,13 +31,13 @@ function answer(status: number, body?: { code: string; message: string }): RawRe
 
 /** Sent by a page of this origin: Sec-Fetch-Site says so in current browsers, Origin in older ones. */
 function isSameOrigin(request: RawRequest): boolean {
-  const site = header(request, "sec-fetch-site");
+  const site = header(request.headers, "sec-fetch-site");
   if (site !== undefined) return site === "same-origin";
-  return header(request, "origin") === new URL(getConfig().publicUrl).origin;
+  return header(request.headers, "origin") === new URL(getConfig().publicUrl).origin;
 }
 
 function isPrefetch(request: RawRequest): boolean {
-  return /prefetch|prerender/i.test(`${header(request, "sec-purpose") ?? ""} ${header(request, "purpose") ?? ""}`);
+  return /prefetch|prerender/i.test(`${header(request.headers, "sec-purpose") ?? ""} ${header(request.headers, "purpose") ?? ""}`);
 }
 
 export async function countView(request: RawRequest): Promise<RawResponse> {
@@ -58,10 +53,10 @@ export async function countView(request: RawRequest): Promise<RawResponse> {
     const drop = slug ? await findViewerState(slug) : null;
     if (!drop) return answer(404, { code: "not_found", message: "There is no drop at this address." });
     // A locked drop's view counts only from a browser that unlocked it.
-    if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, header(request, "cookie"))) {
+    if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, header(request.headers, "cookie"))) {
       return answer(403, { code: "forbidden", message: "This drop is locked." });
     }
-    if (!isPrefetch(request) && !ANNOUNCED_BOT.test(header(request, "user-agent") ?? "")) {
+    if (!isPrefetch(request) && !ANNOUNCED_BOT.test(header(request.headers, "user-agent") ?? "")) {
       recordView(drop.dropId);
       void flushViewCounts();
     }
