@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
+import { isSharedViewerPath, sharedViewerRewrite } from "@/lib/serving/shared-pages";
 
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
 // page for PUT or DELETE.
-const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|p\/[^/]+\/(unlock|lock|view)$)/;
+const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$|p\/[^/]+\/(unlock|lock|view)$)/;
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 function pageMethodRefusal(request: NextRequest): NextResponse | null {
@@ -14,14 +15,26 @@ function pageMethodRefusal(request: NextRequest): NextResponse | null {
   return NextResponse.json(error.toBody(), { status: 405, headers: { allow: PAGE_METHODS.join(", "), "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 }
 
+function notFound(): NextResponse {
+  return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+async function route(request: NextRequest): Promise<NextResponse> {
+  const { pathname, search } = request.nextUrl;
+  if (isDropsOnlyHost(request.headers.get("host")) || isSharedViewerPath(pathname)) return notFound();
+  const refusal = pageMethodRefusal(request);
+  if (refusal) return refusal;
+  const shared = await sharedViewerRewrite(request.method, `${pathname}${search}`);
+  return shared ? NextResponse.rewrite(new URL(shared, request.url)) : NextResponse.next();
+}
+
 /**
  * Security headers for the app's pages and next-auth's, read from the runtime configuration
  * (CONTENT_ORIGIN can change without a rebuild). On the drops' own origin, only drops are served.
+ * On Vercel, a public drop's viewer is rewritten to its shared cached page (lib/serving/shared-pages.ts).
  */
-export function proxy(request: NextRequest) {
-  const response = isDropsOnlyHost(request.headers.get("host"))
-    ? new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } })
-    : (pageMethodRefusal(request) ?? NextResponse.next());
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const response = await route(request);
   for (const [name, value] of Object.entries(appSecurityHeaders())) response.headers.set(name, value);
   return response;
 }

@@ -18,6 +18,31 @@ export function InlineMarkdown({ text }: { text: string }) {
   );
 }
 
+/** One client's steps, and the configuration file that adds the server when the client reads one. */
+export function GuideSteps({ guide }: { guide: ConnectGuide }) {
+  return (
+    <>
+      <ol>
+        {guide.steps.map((step, index) => (
+          <li key={index}>
+            <InlineMarkdown text={step} />
+          </li>
+        ))}
+      </ol>
+      {guide.config && (
+        <>
+          <p className={styles.muted}>
+            <code>{guide.config.file}</code>
+          </p>
+          <pre className={styles.config}>
+            <code>{JSON.stringify(guide.config.json, null, 2)}</code>
+          </pre>
+        </>
+      )}
+    </>
+  );
+}
+
 /** One collapsible block per MCP client, with its steps and configuration file. */
 export function ConnectGuides({ guides }: { guides: ConnectGuide[] }) {
   return (
@@ -25,23 +50,7 @@ export function ConnectGuides({ guides }: { guides: ConnectGuide[] }) {
       {guides.map((guide) => (
         <details key={guide.id} className={styles.guide} data-client={guide.id}>
           <summary>{guide.client}</summary>
-          <ol>
-            {guide.steps.map((step, index) => (
-              <li key={index}>
-                <InlineMarkdown text={step} />
-              </li>
-            ))}
-          </ol>
-          {guide.config && (
-            <>
-              <p className={styles.muted}>
-                <code>{guide.config.file}</code>
-              </p>
-              <pre className={styles.config}>
-                <code>{JSON.stringify(guide.config.json, null, 2)}</code>
-              </pre>
-            </>
-          )}
+          <GuideSteps guide={guide} />
         </details>
       ))}
     </div>

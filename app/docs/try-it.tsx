@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import styles from "@/app/_components/discovery.module.css";
+import { Fold } from "./fold";
 
 type Props = { method: string; path: string; pathParams: string[]; needsToken: boolean; exampleBody?: string };
 
@@ -34,44 +35,44 @@ export function TryIt({ method, path, pathParams, needsToken, exampleBody }: Pro
   }
 
   return (
-    <form
-      className={styles.tryIt}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-    >
-      <strong>Try it</strong>
-      {needsToken && (
-        <label>
-          API token <input type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="hd_..." />
-        </label>
-      )}
-      {pathParams.map((name) => (
-        <label key={name}>
-          {name} <input value={values[name] ?? ""} onChange={(event) => setValues({ ...values, [name]: event.target.value })} required />
-        </label>
-      ))}
-      {method === "get" && (
-        <label>
-          query string <input value={query} onChange={(event) => setQuery(event.target.value)} placeholder="e.g. pageSize=10" />
-        </label>
-      )}
-      {exampleBody !== undefined && (
-        <label>
-          JSON body <textarea value={body} onChange={(event) => setBody(event.target.value)} />
-        </label>
-      )}
-      <div>
-        <button type="submit">
-          Send {method.toUpperCase()} {path}
-        </button>
-      </div>
-      {result !== null && (
-        <pre aria-live="polite">
-          <code>{result}</code>
-        </pre>
-      )}
-    </form>
+    <Fold className={styles.tryIt} summary="Try it">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        {needsToken && (
+          <label>
+            API token <input type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="hd_..." />
+          </label>
+        )}
+        {pathParams.map((name) => (
+          <label key={name}>
+            {name} <input value={values[name] ?? ""} onChange={(event) => setValues({ ...values, [name]: event.target.value })} required />
+          </label>
+        ))}
+        {method === "get" && (
+          <label>
+            query string <input value={query} onChange={(event) => setQuery(event.target.value)} placeholder="e.g. pageSize=10" />
+          </label>
+        )}
+        {exampleBody !== undefined && (
+          <label>
+            JSON body <textarea value={body} onChange={(event) => setBody(event.target.value)} />
+          </label>
+        )}
+        <div>
+          <button type="submit">
+            Send {method.toUpperCase()} {path}
+          </button>
+        </div>
+        {result !== null && (
+          <pre aria-live="polite">
+            <code>{result}</code>
+          </pre>
+        )}
+      </form>
+    </Fold>
   );
 }

@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { deleteOrphanBlobs } from "@/lib/blobs";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import { assertSlug, getOwnedDrop } from "./access";
+import { expireDropPages } from "@/lib/serving/shared-pages";
 
 /** Removes a drop, its versions and tags, and any blob only it referenced. */
 export async function deleteDrop(userId: string, slug: string): Promise<void> {
@@ -14,4 +15,5 @@ export async function deleteDrop(userId: string, slug: string): Promise<void> {
     await tx.user.update({ where: { id: userId }, data: { dropCount: { decrement: 1 } } });
     await deleteOrphanBlobs(tx, versions.map((version) => version.blobSha));
   });
+  expireDropPages(slug);
 }

@@ -4,12 +4,13 @@ import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, PatchDropInput } from "@/lib/schemas/drops";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
 import { toDropJson } from "./serialize";
+import { expireDropPages } from "@/lib/serving/shared-pages";
 
 /** PATCH: changes fields, never the version list. */
 export async function patchDrop(userId: string, slug: string, input: PatchDropInput): Promise<DropJson> {
   assertSlug(slug);
   await assertWriteAllowed(userId);
-  return db().$transaction(async (tx) => {
+  const patched = await db().$transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
     const description = normalizeDescription(input.description);
     // The row update comes first: it locks the drop, so concurrent PATCHes and PUTs replace its tags
@@ -26,4 +27,6 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
     if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
     return toDropJson(await tx.drop.findUniqueOrThrow({ where: { id: drop.id }, include: { tags: true } }));
   });
+  expireDropPages(slug);
+  return patched;
 }

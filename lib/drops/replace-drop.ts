@@ -8,6 +8,7 @@ import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
 import { newId } from "@/lib/security/random";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
 import { toDropJson } from "./serialize";
+import { expireDropPages } from "@/lib/serving/shared-pages";
 
 function versionConflict(latestVersion: number, expected?: number): ApiError {
   const message =
@@ -28,8 +29,9 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
   const { limits } = getConfig();
   // Planning the served form is slow for large documents: do it before the transaction holds any lock.
   const prepared = await prepareBlob(input.html, userId);
+  let replaced: DropJson;
   try {
-    return await db().$transaction(async (tx) => {
+    replaced = await db().$transaction(async (tx) => {
       const drop = await getOwnedDrop(userId, slug, tx);
       if (expectedVersion !== undefined && expectedVersion !== drop.latestVersion) throw versionConflict(drop.latestVersion, expectedVersion);
       const advanced = await tx.drop.updateMany({
@@ -77,4 +79,6 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
     }
     throw error;
   }
+  expireDropPages(slug);
+  return replaced;
 }

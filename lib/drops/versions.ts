@@ -6,6 +6,7 @@ import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, VersionJson, VersionListItemJson } from "@/lib/schemas/drops";
 import { assertSlug, getOwnedDrop } from "./access";
 import { toDropJson } from "./serialize";
+import { expireDropPages } from "@/lib/serving/shared-pages";
 
 function versionNotFound(slug: string, number: number): ApiError {
   return new ApiError("version_not_found", `Drop ${slug} has no version ${number}.`);
@@ -44,7 +45,7 @@ export async function getVersion(userId: string, slug: string, number: number): 
 export async function deleteVersion(userId: string, slug: string, number: number): Promise<DropJson> {
   assertSlug(slug);
   await assertWriteAllowed(userId);
-  return db().$transaction(async (tx) => {
+  const remaining = await db().$transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
     const version = await tx.version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { id: true, blobSha: true } });
     if (!version) throw versionNotFound(slug, number);
@@ -61,4 +62,6 @@ export async function deleteVersion(userId: string, slug: string, number: number
     await deleteOrphanBlobs(tx, [version.blobSha]);
     return toDropJson(updated);
   });
+  expireDropPages(slug);
+  return remaining;
 }

@@ -3,32 +3,41 @@
 // instance shows on the next request; the configuration-only pages by nothing, as they change only
 // with a restart.
 import { prefersJson } from "@/lib/discovery/respond";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { CACHE_LATEST, header, type RawRequest, type RawResponse } from "./raw";
+import { parsePlainViewerUrl, type PlainViewerUrl } from "./viewer";
 
-const VIEWER_PATH = /^\/p\/([^/?#]+)\/?(?:\?v=([1-9][0-9]{0,8}))?$/;
-/** Pages and documents built from the configuration alone. */
-const CONFIGURATION_PAGES = new Set(["/", "/docs", "/llms.txt", "/openapi.json", "/api/onboard"]);
+/**
+ * Pages and documents built from the configuration alone. `/verify` without a code is the same for
+ * everyone (the sign-in methods and the session matter only once a code names a flow).
+ */
+const CONFIGURATION_PAGES = new Set(["/", "/docs", "/llms.txt", "/openapi.json", "/api/onboard", "/verify"]);
+/**
+ * Discovery documents built from the configuration alone, for GET only (the API catalog's HEAD
+ * answers a Link its GET does not carry). oidc-provider's metadata is left to Next: its CORS headers
+ * follow the request.
+ */
+const DISCOVERY_DOCUMENTS = new Set([
+  "/.well-known/agent-card.json",
+  "/.well-known/api-catalog",
+  "/.well-known/agent-skills/index.json",
+  "/.well-known/agent-skills/htmldrop/SKILL.md",
+  "/.well-known/oauth-protected-resource",
+  "/.well-known/oauth-protected-resource/mcp",
+  "/.well-known/oauth-protected-resource/api",
+]);
 // A restart with another configuration reaches shared caches within a minute.
 const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** A drop's viewer page; null when Next must render it (a locked or unknown drop, a missing version). */
-async function viewerPage(request: RawRequest, encodedSlug: string, version: string | undefined): Promise<RawResponse | null> {
-  let slug: string;
-  try {
-    slug = decodeURIComponent(encodedSlug);
-  } catch {
-    return null;
-  }
-  if (!SLUG_PATTERN.test(slug)) return null;
-  const drop = await findViewerState(slug);
+async function viewerPage(request: RawRequest, viewer: PlainViewerUrl): Promise<RawResponse | null> {
+  const drop = await findViewerState(viewer.slug);
   if (!drop || drop.passcodeHash !== null) return null;
   return servePage(request, {
-    key: `viewer:${drop.dropId}/${version ?? "latest"}`,
+    key: `viewer:${drop.dropId}/${viewer.version ?? "latest"}`,
     revision: drop.revision,
-    path: `/p/${encodedSlug}${version ? `?v=${version}` : ""}`,
+    path: `/p/${viewer.encodedSlug}${viewer.version ? `?v=${viewer.version}` : ""}`,
     cacheControl: CACHE_LATEST,
   });
 }
@@ -48,8 +57,8 @@ function configurationPage(request: RawRequest): Promise<RawResponse | null> {
 /** The cached answer's producer for a request the page cache serves, or null to let Next answer it. */
 export function pageCacheRoute(request: RawRequest): (() => Promise<RawResponse | null>) | null {
   if (!mayServeFromPageCache(request)) return null;
-  if (CONFIGURATION_PAGES.has(request.url)) return () => configurationPage(request);
-  const viewer = request.url.startsWith("/p/") ? VIEWER_PATH.exec(request.url) : null;
-  if (viewer) return () => viewerPage(request, viewer[1]!, viewer[2]);
+  if (CONFIGURATION_PAGES.has(request.url) || (request.method === "GET" && DISCOVERY_DOCUMENTS.has(request.url))) return () => configurationPage(request);
+  const viewer = parsePlainViewerUrl(request.url);
+  if (viewer) return () => viewerPage(request, viewer);
   return null;
 }

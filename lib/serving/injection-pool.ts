@@ -28,7 +28,7 @@ function pool(): Pool {
   return (holder[POOL_KEY] ??= { queues: new Map(), slots: Array.from({ length: size }, () => ({ worker: null, busy: false })), nextId: 0 });
 }
 
-// Run from source (`npm start` runs server.ts under tsx), the worker needs tsx's loader, which worker
+// Run from source (the unit tests, the scripts run by tsx), the worker needs tsx's loader, which worker
 // threads do not inherit on Node 20; bundled by Next, the entry below is compiled JavaScript.
 const FROM_SOURCE_BOOTSTRAP = `const { entry } = require("node:worker_threads").workerData;
 import("tsx/esm/api").then(({ tsImport }) => tsImport(entry, entry));`;

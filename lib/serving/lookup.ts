@@ -78,6 +78,11 @@ function sqliteStatements(file: string): Statements {
   return holder[STATEMENTS_KEY];
 }
 
+/** For /metrics: the serving pool, if this process opened one. */
+export function servingPool(): pg.Pool | undefined {
+  return (globalThis as PoolHolder)[POOL_KEY];
+}
+
 function postgresPool(url: string): pg.Pool {
   const holder = globalThis as PoolHolder;
   if (!holder[POOL_KEY]) {

@@ -4,23 +4,28 @@
 // the page over loopback, exactly as a browser would, so the cached bytes are Next's own.
 import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
+import { PAGE_CACHE_BYTES } from "./cache-budget";
 import { acceptedEncoding, header, matchesEtag, type RawRequest, type RawResponse } from "./raw";
 
-/** The whole cache's budget per process; a viewer page is 10 to 30 KB, /docs the largest entry. */
-export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /** Marks the cache's own render requests, which must reach Next; a per-process secret, so no client can skip the cache with it. */
 const RENDER_HEADER = "x-htmldrop-page-render";
 // Hop-by-hop and per-response headers are not stored; cache-control and etag are the cache's own.
 const UNSTORED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "cache-control", "etag", "vary"]);
 
 type CachedPage = { key: string; revision: number; headers: Record<string, string>; publicCacheControl: string | null; identity: Buffer; gzip: Buffer; etag: string; bytes: number };
-type CacheState = { pages: Map<string, CachedPage>; bytes: number; renders: Map<string, Promise<CachedPage | null>>; origin: string | null; renderToken: string };
+type CacheState = { pages: Map<string, CachedPage>; bytes: number; renders: Map<string, Promise<CachedPage | null>>; origin: string | null; renderToken: string; hits: number; misses: number };
 const CACHE_KEY = Symbol.for("htmldrop.page-cache");
 type CacheHolder = { [CACHE_KEY]?: CacheState };
 
 function state(): CacheState {
   const holder = globalThis as CacheHolder;
-  return (holder[CACHE_KEY] ??= { pages: new Map(), bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url") });
+  return (holder[CACHE_KEY] ??= { pages: new Map(), bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url"), hits: 0, misses: 0 });
+}
+
+/** For /metrics: what the cache holds and how often it answered. */
+export function pageCacheStats(): { bytes: number; entries: number; hits: number; misses: number } {
+  const { bytes, pages, hits, misses } = state();
+  return { bytes, entries: pages.size, hits, misses };
 }
 
 /** server.ts names the loopback origin Next listens on once it does; until then every request goes to Next. */
@@ -119,9 +124,11 @@ export type PageEntry = {
 export async function servePage(request: RawRequest, entry: PageEntry): Promise<RawResponse | null> {
   const cached = state().pages.get(entry.key);
   if (cached && cached.revision === entry.revision) {
+    state().hits++;
     store(cached);
     return respond(cached, request, entry.cacheControl, "hit");
   }
+  state().misses++;
   const rendered = await renderOnce(entry.path, entry.key, entry.revision, entry.renderHeaders ?? {});
   if (!rendered) return null;
   store(rendered);

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
 import { savePlan } from "@/lib/blobs";
+import { SERVED_DOCUMENTS_BYTES } from "./cache-budget";
 import { injectionBlock, injectionParts } from "./inject";
 import { planInjectionOffThread } from "./injection-pool";
 import { readServedBlob } from "./lookup";
@@ -37,15 +38,20 @@ function compress(parts: Buffer[], size: number, encoding: "br" | "gzip"): Promi
 
 // Bodies under this size gain nothing from compression.
 export const MIN_COMPRESSIBLE_BYTES = 1024;
-const CACHE_BUDGET_BYTES = 128 * 1024 * 1024;
 
-type Cache = { entries: Map<string, Promise<ServedDocument | null>>; sizes: Map<string, number>; bytes: number };
+type Cache = { entries: Map<string, Promise<ServedDocument | null>>; sizes: Map<string, number>; bytes: number; hits: number; misses: number };
 const CACHE_KEY = Symbol.for("htmldrop.served-documents");
 type CacheHolder = { [CACHE_KEY]?: Cache };
 
 function cache(): Cache {
   const holder = globalThis as CacheHolder;
-  return (holder[CACHE_KEY] ??= { entries: new Map(), sizes: new Map(), bytes: 0 });
+  return (holder[CACHE_KEY] ??= { entries: new Map(), sizes: new Map(), bytes: 0, hits: 0, misses: 0 });
+}
+
+/** For /metrics: what the cache holds and how often it answered. */
+export function servedDocumentsStats(): { bytes: number; entries: number; hits: number; misses: number } {
+  const { bytes, entries, hits, misses } = cache();
+  return { bytes, entries: entries.size, hits, misses };
 }
 
 function account(state: Cache, sha256: string, bytes: number): void {
@@ -54,7 +60,7 @@ function account(state: Cache, sha256: string, bytes: number): void {
   state.bytes += bytes;
   // Least recently used first: Map iteration order is insertion order and hits re-insert.
   for (const key of state.entries.keys()) {
-    if (state.bytes <= CACHE_BUDGET_BYTES || key === sha256) break;
+    if (state.bytes <= SERVED_DOCUMENTS_BYTES || key === sha256) break;
     state.bytes -= state.sizes.get(key) ?? 0;
     state.sizes.delete(key);
     state.entries.delete(key);
@@ -81,10 +87,12 @@ export async function getServedDocument(sha256: string): Promise<ServedDocument 
   const state = cache();
   const hit = state.entries.get(sha256);
   if (hit) {
+    state.hits++;
     state.entries.delete(sha256);
     state.entries.set(sha256, hit);
     return hit;
   }
+  state.misses++;
   const pending = buildDocument(sha256);
   state.entries.set(sha256, pending);
   try {

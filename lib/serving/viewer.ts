@@ -6,6 +6,23 @@ import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { createFrameToken, hasValidUnlockCookie } from "./unlock";
 
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
+/** `/p/<slug>`, optionally `?v=N` and nothing else: the viewer URLs a cache may answer. */
+const PLAIN_VIEWER_URL = /^\/p\/([^/?#]+)\/?(?:\?v=([1-9][0-9]{0,8}))?$/;
+
+export type PlainViewerUrl = { slug: string; encodedSlug: string; version: string | undefined };
+
+/** The drop and version of a plain viewer URL (path and query), or null for any other URL. */
+export function parsePlainViewerUrl(url: string): PlainViewerUrl | null {
+  const match = url.startsWith("/p/") ? PLAIN_VIEWER_URL.exec(url) : null;
+  if (!match) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return SLUG_PATTERN.test(slug) ? { slug, encodedSlug: match[1]!, version: match[2] } : null;
+}
 
 export type ViewerPage =
   | { kind: "not_found" }

@@ -393,8 +393,26 @@ describe("pages for humans", () => {
   it("renders the API reference from the OpenAPI document", async () => {
     const res = await app.api("/docs");
     expect(res.status).toBe(200);
-    for (const path of Object.keys(openapi.paths)) expect(res.text).toContain(path.replaceAll("<", "&lt;").replaceAll(">", "&gt;"));
-    for (const operation of Object.values<any>(openapi.paths).flatMap((methods) => Object.values<any>(methods))) expect(res.text).toContain(`id="${operation.operationId}"`);
+    // Small enough for a public page: each schema is declared once and folded parts are drawn when opened.
+    expect(Buffer.byteLength(res.text)).toBeLessThan(100_000);
+    // Every operation in view, with its method, path, statuses and error codes, and links to the schemas it
+    // takes and returns (the Error shape, common to all, is linked once).
+    for (const [path, methods] of Object.entries<any>(openapi.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        const start = res.text.indexOf(`id="${operation.operationId}"`);
+        expect(start, `${method} ${path} is on the page`).toBeGreaterThan(-1);
+        const article = res.text.slice(start, res.text.indexOf("</article>", start));
+        expect(article).toContain(`>${method}<`);
+        expect(article).toContain(`>${path.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}<`);
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          expect(article).toContain(status);
+          for (const code of Object.keys(response.content?.["application/json"]?.examples ?? {})) expect(article).toContain(code);
+        }
+        for (const [, name] of JSON.stringify(operation).matchAll(/"#\/components\/schemas\/(\w+)"/g)) if (name !== "Error") expect(article).toContain(`href="#schema-${name}"`);
+      }
+    }
+    expect(res.text).toContain('href="#schema-Error"');
+    for (const name of Object.keys(openapi.components.schemas)) expect(res.text).toContain(`id="schema-${name}"`);
     // How to connect by URL, and both security schemes with the OAuth flow's endpoints.
     expect(res.text).toContain('id="connect-by-url"');
     for (const client of ["claude", "chatgpt", "vscode", "cursor", "inspector"]) expect(res.text).toContain(`data-client="${client}"`);

@@ -131,7 +131,7 @@ describe("the viewer page from cache", () => {
 });
 
 describe("pages built from the configuration", () => {
-  it.each(["/", "/docs", "/llms.txt", "/openapi.json"])("%s is rendered once and then served from memory", async (path) => {
+  it.each(["/", "/docs", "/llms.txt", "/openapi.json", "/verify", "/.well-known/agent-card.json", "/.well-known/api-catalog", "/.well-known/oauth-protected-resource/mcp"])("%s is rendered once and then served from memory", async (path) => {
     // The other process has not served these yet in this file.
     const first = await view(other, path);
     const second = await view(other, path);
@@ -140,6 +140,14 @@ describe("pages built from the configuration", () => {
     // Pages get a shared-cache policy; documents keep the one they already had.
     expect(second.cacheControl).toMatch(/^public, /);
     expect(second.cacheControl).toBe(first.cacheControl);
+  });
+
+  it("leaves the API catalog's HEAD, with its own Link, to Next", async () => {
+    await view(other, "/.well-known/api-catalog");
+    const head = await fetch(`${other.baseUrl}/.well-known/api-catalog`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-htmldrop-cache")).toBeNull();
+    expect(head.headers.get("link")).toContain('rel="api-catalog"');
   });
 
   it("keeps /api/onboard's Markdown and JSON apart", async () => {

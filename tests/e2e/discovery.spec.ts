@@ -1,4 +1,4 @@
-// The human pages of discovery in real Chromium: the landing page's copy buttons and /docs "try it".
+// The human pages of discovery in real Chromium: the landing page's copy buttons, and /docs: "try it" and its folds.
 import { expect, test } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
 
@@ -45,17 +45,46 @@ test("on a phone, the landing page copies the MCP URL and shows how each assista
 test("/docs publishes a drop with try it", async ({ page }) => {
   const token = await app.createToken("docs-user");
   await page.goto(`${app.baseUrl}/docs`);
-  const operation = page.locator("details#createDrop");
-  await operation.locator("summary").first().click();
+  const operation = page.locator("article#createDrop");
+  await operation.getByText("Try it").click();
   await operation.getByLabel("API token").fill(token);
   await operation.getByRole("button", { name: "Send POST /api/drops" }).click();
   await expect(operation.locator("pre[aria-live]")).toContainText("201");
   await expect(operation.locator("pre[aria-live]")).toContainText(`"url": "${app.baseUrl}/p/`);
 
-  const list = page.locator("details#listDrops");
-  await list.locator("summary").first().click();
+  const list = page.locator("article#listDrops");
+  await list.getByText("Try it").click();
   await list.getByLabel("API token").fill(token);
   await list.getByLabel("query string").fill("metadata.project=alpha");
   await list.getByRole("button", { name: "Send GET /api/drops" }).click();
   await expect(list.locator("pre[aria-live]")).toContainText('"total_items": 1');
+});
+
+test("/docs opens a schema's declaration from the operations that use it, and from its address", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/docs`);
+  const declaration = page.locator("details#schema-CreateDropBody pre");
+  await expect(declaration).toHaveCount(0);
+  await page.locator("article#createDrop").getByRole("link", { name: "CreateDropBody" }).click();
+  await expect(declaration).toContainText("html: string");
+  // Closed again, the same link opens it again although the address already names it.
+  await page.locator("details#schema-CreateDropBody > summary").click();
+  await expect(declaration).toHaveCount(0);
+  await page.locator("article#createDrop").getByRole("link", { name: "CreateDropBody" }).click();
+  await expect(declaration).toContainText("title: string");
+
+  await page.goto(`${app.baseUrl}/docs#schema-Drop`);
+  await expect(page.locator("details#schema-Drop pre")).toContainText("slug: string");
+  await page.locator("details#errors > summary").click();
+  await expect(page.locator("details#errors")).toContainText("version_conflict");
+});
+
+test("on a phone, /docs fits the screen with every fold open", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/docs`);
+  for (const summary of await page.locator("details > summary").all()) await summary.click();
+  await expect(page.locator("details#schema-AuthorizationServerMetadata pre")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `/docs overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+  await context.close();
 });

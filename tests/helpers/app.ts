@@ -1,7 +1,7 @@
-// Starts the real service (`tsx server.ts`, exactly what `npm start` runs) on a free port against a
+// Starts the real service (`node scripts/start.mjs`, exactly what `npm start` runs) on a free port against a
 // disposable database: a fresh SQLite folder, or a fresh PostgreSQL schema when TEST_DB=postgres.
 import { type ChildProcess, spawn, execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,11 +61,11 @@ async function createSchema(): Promise<{ url: string; schema: string; drop: () =
   };
 }
 
-function waitForListening(child: ChildProcess, output: () => string): Promise<void> {
+function waitForListening(child: ChildProcess, output: () => string, readyLine: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output()}`)), 60_000);
     const onData = () => {
-      if (output().includes("htmldrop: listening")) {
+      if (output().includes(readyLine)) {
         clearTimeout(timer);
         resolve();
       }
@@ -76,6 +76,14 @@ function waitForListening(child: ChildProcess, output: () => string): Promise<vo
       reject(new Error(`server exited with code ${code}:\n${output()}`));
     });
   });
+}
+
+/** `npm start`'s arguments to node (its V8 flags and script), read from package.json so tests run exactly that. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const [program, ...args] = scripts.start.split(/\s+/);
+  if (program !== "node") throw new Error(`npm start runs ${program}, not node`);
+  return args;
 }
 
 /** Ports of the services the server may need outside its private network: PostgreSQL and Redis. */
@@ -114,6 +122,11 @@ type StartOptions = {
    * connection to them is reported in the logs as `htmldrop-test: trapped …`.
    */
   privateNetwork?: { traps: number[] };
+  /**
+   * Serve with `next start`, as Vercel serves: no custom server (so no fast paths or page cache), the
+   * database migrated beforehand by `npm run db:migrate`.
+   */
+  serverless?: boolean;
 };
 
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
@@ -136,11 +149,14 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const bridges = options.privateNetwork ? await bridgePrivateNetwork(port, dataDir) : [];
   const [command, args] = options.privateNetwork
     ? ["unshare", ["-n", TSX, join(ROOT, "tests", "helpers", "private-network.ts")]]
-    : [TSX, ["server.ts"]];
+    : options.serverless
+      ? [process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)]]
+      : [process.execPath, startArguments()];
+  if (options.serverless) await promisify(execFile)(TSX, ["scripts/migrate.ts"], { cwd: ROOT, env: childEnv });
   if (options.privateNetwork) {
     Object.assign(childEnv, {
       HTMLDROP_NETNS_DIR: dataDir,
-      HTMLDROP_NETNS_TSX: TSX,
+      HTMLDROP_NETNS_START: JSON.stringify([process.execPath, ...startArguments()]),
       HTMLDROP_NETNS_TRAPS: options.privateNetwork.traps.join(","),
       HTMLDROP_NETNS_OUTWARD: OUTWARD_PORTS.join(","),
     });
@@ -150,7 +166,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     const started = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     started.stdout.on("data", (chunk) => (output += chunk));
     started.stderr.on("data", (chunk) => (output += chunk));
-    await waitForListening(started, () => output.slice(before));
+    await waitForListening(started, () => output.slice(before), options.serverless ? "Ready in" : "htmldrop: listening");
     return started;
   };
   const halt = async () => {

@@ -1,6 +1,6 @@
 // Runs inside a network namespace of its own (`unshare -n`, see startApp's privateNetwork): brings up
 // loopback, listens as a trap on addresses the server must never call, bridges the server's port and
-// the outside services it needs through Unix sockets in HTMLDROP_NETNS_DIR, then runs `tsx server.ts`.
+// the outside services it needs through Unix sockets in HTMLDROP_NETNS_DIR, then runs `npm start`'s script.
 import { execFileSync, spawn } from "node:child_process";
 import { connect, createServer, type Socket } from "node:net";
 import { join } from "node:path";
@@ -53,6 +53,7 @@ for (const port of outward) {
   await listen(createServer((socket) => splice(socket, connect(join(dir, `outward-${port}.sock`)))), port, "127.0.0.1");
 }
 
-const server = spawn(process.env.HTMLDROP_NETNS_TSX!, ["server.ts"], { stdio: "inherit" });
+const [node, ...startArguments] = JSON.parse(process.env.HTMLDROP_NETNS_START!) as string[];
+const server = spawn(node!, startArguments, { stdio: "inherit" });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 1));

@@ -1,9 +1,10 @@
 import { readJsonBody } from "@/lib/api/body";
+import { getDropRoute } from "@/lib/api/drop-routes";
 import { parseIfMatch } from "@/lib/api/headers";
 import { jsonResponse, noContent, otherMethods } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { assertWriteBudgetLeft } from "@/lib/ratelimit";
-import { deleteDrop, getDrop, patchDrop, replaceDrop } from "@/lib/drops";
+import { deleteDrop, patchDrop, replaceDrop } from "@/lib/drops";
 import { parsePatchDropBody, replaceDropBodySchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 type Params = { slug: string };
 
-export const GET = withToken<Params>("GET /api/drops/{slug}", async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));
+export const GET = getDropRoute;
 
 export const PUT = withToken<Params>("PUT /api/drops/{slug}", async ({ request, caller, params }) => {
   const expectedVersion = parseIfMatch(request.headers.get("if-match"));

@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import { DROP_SANDBOX } from "@/lib/serving/raw";
+import { viewBeaconPath } from "@/lib/serving/view-beacon";
+import type { ViewerPage } from "@/lib/serving/viewer";
+import styles from "./viewer.module.css";
+
+type DropPage = Extract<ViewerPage, { kind: "drop" }>;
+
+/** The metadata of a drop shown in the viewer. */
+export function dropMetadata(page: DropPage): Metadata {
+  const description = page.description ?? undefined;
+  // Open Graph only for drops without a passcode: a locked drop's title never leaves the page.
+  if (page.unlocked) return { title: page.title, description, robots: { index: false, follow: false } };
+  return {
+    title: page.title,
+    description,
+    openGraph: { title: page.title, description, url: page.url, type: "website", siteName: "htmldrop" },
+    twitter: { card: "summary", title: page.title, description },
+  };
+}
+
+/** A drop in the viewer, as /p/<slug> and its shared cached form (./shared) render it. */
+export function DropView({ page }: { page: DropPage }) {
+  // The page is cached and served without rendering (lib/serving/cached-pages.ts, ./shared), so it
+  // reports its own view once shown; a prefetched page is never shown and runs no script.
+  const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug))})`;
+  return (
+    <div className={styles.viewer}>
+      <header className={styles.bar}>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{page.title}</h1>
+          {page.description ? <p className={styles.description}>{page.description}</p> : null}
+        </div>
+        <div className={styles.tools}>
+          <form method="get" action={`/p/${page.slug}`} className={styles.versions}>
+            <label>
+              <span className={styles.label}>Version</span>{" "}
+              <select name="v" defaultValue={String(page.version)} aria-label="Version">
+                {page.versions.map((version) => (
+                  <option key={version.number} value={version.number}>
+                    v{version.number}
+                    {version.number === page.latestVersion ? " (latest)" : ""} · {new Date(version.createdAt).toISOString().slice(0, 10)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit">Show</button>
+          </form>
+          <a href={page.frameSrc} target="_blank" rel="noopener noreferrer">
+            Open full page
+          </a>
+          {page.unlocked ? (
+            <form method="post" action={`/p/${page.slug}/lock`}>
+              <button type="submit">Lock again</button>
+            </form>
+          ) : null}
+        </div>
+        {page.context ? (
+          <details className={styles.context}>
+            <summary>Context for version {page.version}</summary>
+            <pre>{page.context}</pre>
+          </details>
+        ) : null}
+      </header>
+      <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
+      <script dangerouslySetInnerHTML={{ __html: beacon }} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The agents' hottest calls, answered by the front door without Next's router on `npm start`: a drop
+// read (agents poll it) and MCP. Next's routing and rendering pipeline costs more than the handlers
+// themselves (`npm run bench`); these run the very route handlers Next runs, on a Web Request built
+// from the Node.js one, so both paths answer the same bytes.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { getDropRoute } from "@/lib/api/drop-routes";
+import { handleMcpPost } from "@/lib/mcp/http";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
+
+type DirectRoute = (request: Request) => Promise<Response>;
+
+const DROP_PATH = /^\/api\/drops\/([a-z0-9]+)$/;
+
+/** The handler of a request the front door answers itself, or null to leave it to Next. */
+export function directRoute(method: string | undefined, url: string | undefined): DirectRoute | null {
+  if (method === "POST" && url === "/mcp") return handleMcpPost;
+  const slug = method === "GET" && url?.startsWith("/api/drops/") ? DROP_PATH.exec(url)?.[1] : undefined;
+  if (slug && SLUG_PATTERN.test(slug)) return (request) => getDropRoute(request, { params: Promise.resolve({ slug }) });
+  return null;
+}
+
+export function toWebRequest(request: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = request.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
+  return new Request(`${origin}${request.url ?? "/"}`, { method, headers, body, duplex: "half" } as RequestInit);
+}
+
+export async function writeWebResponse(response: ServerResponse, answer: Response): Promise<void> {
+  const body = Buffer.from(await answer.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  answer.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  headers["content-length"] = String(body.length);
+  response.writeHead(answer.status, headers).end(body);
+}

@@ -1,0 +1,149 @@
+// What `npm start` does with each request before Next's router, and around the process's start and
+// stop. server.ts imports nothing of lib/: it loads this module through instrumentation.ts, from Next's
+// own bundle, so one process holds one copy of the code, of the Prisma client's engine and of every cache.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authBodyRefusal } from "@/lib/api/body";
+import { toApiError } from "@/lib/api/responses";
+import { actionRefusal, refuseUndecodableAction } from "@/lib/api/server-actions";
+import { answerClientError, answerConnect, answerExpectation, answerUnroutable, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
+import { getConfig } from "@/lib/config";
+import { disconnectDb } from "@/lib/db";
+import { migrate } from "@/lib/db/migrate";
+import { recordRequest, routeLabel } from "@/lib/ops/metrics";
+import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
+import { pageCacheRoute } from "./cached-pages";
+import { directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
+import { enablePageCache } from "./page-cache";
+import { isRawPath, serveRaw, type RawResponse } from "./raw";
+import { countView, isViewBeaconPath } from "./view-beacon";
+import { flushViewCounts } from "./views";
+
+export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+export type FrontDoor = {
+  /** Validates the configuration (a ConfigError names every problem) and migrates the database. */
+  start(): Promise<{ port: number; description: string }>;
+  /** Once the server listens: Next's handler, and the loopback origin the page cache renders from. */
+  open(next: NextHandler, origin: string): void;
+  serve(request: IncomingMessage, response: ServerResponse): void;
+  /** The bytes to write to a socket Node.js could not parse a request from, or null to just close it. */
+  clientErrorAnswer(error: Error): string | null;
+  connectAnswer(): string;
+  expectationAnswer(): Answer;
+  /** Writes pending view counts and closes the database. */
+  stop(): Promise<void>;
+};
+
+function writeServed(response: ServerResponse, served: RawResponse): void {
+  response.writeHead(served.status, served.headers);
+  response.cork();
+  for (const part of served.body ?? []) response.write(part);
+  response.end();
+  response.uncork();
+}
+
+export function createFrontDoor(): FrontDoor {
+  let handleWithNext: NextHandler | null = null;
+  let loopbackOrigin = "";
+
+  /** Set here, never taken from the client: per-client rate limits and the local sign-in trust them. */
+  function recordClient(request: IncomingMessage): void {
+    const client = describeClient(request.socket.remoteAddress, request.headers, getConfig().trustProxy);
+    request.headers[CLIENT_ADDRESS_HEADER] = client.address;
+    request.headers[LOCAL_CLIENT_HEADER] = client.local ? "1" : "0";
+  }
+
+  function answerFailure(response: ServerResponse, error: unknown): void {
+    const failure = toApiError(error);
+    if (!response.headersSent) response.writeHead(failure.status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(failure.toBody()));
+  }
+
+  function forwardToNext(request: IncomingMessage, response: ServerResponse): void {
+    const url = request.url ?? "/";
+    const method = request.method ?? "";
+    const refusal = authBodyRefusal(url, request.headers);
+    if (refusal) {
+      response.writeHead(refusal.status, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(JSON.stringify(refusal.body));
+      return;
+    }
+    const notAForm = actionRefusal(method, url, request.headers);
+    if (notAForm) {
+      response.writeHead(notAForm.status, notAForm.headers).end(notAForm.body);
+      return;
+    }
+    refuseUndecodableAction(method, url, request.headers, response);
+    // Upgrades are not served (server.ts); left in place, the header would be forwarded to the fetch
+    // Next makes after an action redirects, which refuses a malformed one.
+    delete request.headers.upgrade;
+    recordClient(request);
+    handleWithNext!(request, response).catch((error: unknown) => answerFailure(response, error));
+  }
+
+  return {
+    async start() {
+      const config = getConfig();
+      const applied = await migrate(config.database);
+      if (applied.length > 0) console.log(`htmldrop: applied migrations ${applied.join(", ")}`);
+      const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
+      return { port: config.port, description: `public URL ${config.publicUrl}, ${storage}` };
+    },
+
+    open(next, origin) {
+      handleWithNext = next;
+      loopbackOrigin = origin;
+      enablePageCache(origin);
+    },
+
+    serve(request, response) {
+      const started = performance.now();
+      response.once("finish", () => recordRequest(routeLabel(request.method ?? "", request.url ?? "/"), response.statusCode, (performance.now() - started) / 1000));
+      toOriginForm(request);
+      const unroutable = answerUnroutable({ method: request.method ?? "", url: request.url ?? "", httpVersion: request.httpVersion, headers: request.headers });
+      if (unroutable) {
+        response.writeHead(unroutable.status, unroutable.headers).end(unroutable.body);
+        return;
+      }
+      const served = { method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers };
+      // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
+      if (isRawPath(request.url)) {
+        void serveRaw(served).then((raw) => writeServed(response, raw));
+        return;
+      }
+      // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
+      const cachedPage = pageCacheRoute(served);
+      if (cachedPage) {
+        void cachedPage()
+          .catch((error: unknown) => {
+            console.error("htmldrop: page cache failed; Next answers instead", error);
+            return null;
+          })
+          .then((page) => (page ? writeServed(response, page) : forwardToNext(request, response)));
+        return;
+      }
+      if (isViewBeaconPath(request.url)) {
+        void countView(served).then((answer) => writeServed(response, answer));
+        return;
+      }
+      const direct = directRoute(request.method, request.url);
+      if (direct) {
+        recordClient(request);
+        direct(toWebRequest(request, loopbackOrigin))
+          .then((answer) => writeWebResponse(response, answer))
+          .catch((error: unknown) => answerFailure(response, error));
+        return;
+      }
+      forwardToNext(request, response);
+    },
+
+    clientErrorAnswer(error) {
+      const answer = answerClientError(error);
+      return answer ? serializeAnswer(answer) : null;
+    },
+    connectAnswer: () => serializeAnswer(answerConnect()),
+    expectationAnswer: answerExpectation,
+
+    async stop() {
+      await flushViewCounts().finally(() => disconnectDb());
+    },
+  };
+}

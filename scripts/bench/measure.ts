@@ -1,0 +1,111 @@
+// Load generation and what the server reports about itself (scripts/event-loop-monitor.mjs).
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+export type Target = {
+  label: string;
+  url: string;
+  method?: "GET" | "POST" | "PUT";
+  headers?: Record<string, string>;
+  /** Called for every request, so that each write can send new HTML. */
+  body?: () => string;
+  connections: number;
+  /** The only status the target may answer; anything else fails the bench. */
+  status?: number;
+  /** A floor the service is compared with, not the service: its event-loop column stays empty. */
+  floor?: boolean;
+  /** What is wrong with an answer of the right status (a cache miss, a tool error inside a 200), if anything. */
+  verify?: (body: string, headers: Headers) => string | undefined;
+};
+
+export type Sample = { rps: number; p50: number; p99: number; loopP99: number };
+
+export type MonitorReport = { pid: number; p99: number; max: number; rss: number };
+
+const MONITOR_PREFIX = "event-loop-monitor ";
+
+/** The server's per-second reports within a slice of its output. */
+export function monitorReports(logs: string): MonitorReport[] {
+  return logs
+    .split("\n")
+    .filter((line) => line.startsWith(MONITOR_PREFIX))
+    .map((line) => JSON.parse(line.slice(MONITOR_PREFIX.length)) as MonitorReport);
+}
+
+/** The serving process's pid, as the monitor preloaded into it reports it (a launcher may run the server as its child). */
+export function serverPid(logs: string): number {
+  const [first] = monitorReports(logs);
+  if (!first) throw new Error("the event-loop monitor reported nothing: was it preloaded into the server?");
+  return first.pid;
+}
+
+/** The highest RSS the process ever had (VmHWM), in bytes: unlike once-a-second samples, it misses no spike. */
+export function peakRss(pid: number): number {
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(match[1]) * 1024;
+}
+
+/** One request outside autocannon, to check the answer's status and content (after the warm-up, so caches are warm); returns its body's size. */
+export async function preflight(target: Target): Promise<number> {
+  const response = await fetch(target.url, {
+    method: target.method ?? "GET",
+    // Autocannon asks for no encoding; fetch would ask for gzip and report the compressed size.
+    headers: { "accept-encoding": "identity", ...target.headers },
+    body: target.body?.(),
+  });
+  const body = await response.text();
+  const problem = response.status !== (target.status ?? 200) ? `answered ${response.status}: ${body.slice(0, 500)}` : target.verify?.(body, response.headers);
+  if (problem) throw new Error(`${target.label}: ${problem}`);
+  return Buffer.byteLength(body);
+}
+
+/** One autocannon run; fails loudly on any status but the expected one, on errors or timeouts, and on no answer at all. */
+export async function measure(target: Target, seconds: number, serverLogs: () => string): Promise<Sample> {
+  const { body } = target;
+  const logStart = serverLogs().length;
+  const result = await autocannon({
+    url: target.url,
+    // Autocannon lays these over its defaults, so none may be undefined.
+    method: target.method ?? "GET",
+    headers: target.headers ?? {},
+    // Rebuilt for every request. (Autocannon's own idReplacement sends a Content-Length 27 bytes per
+    // id, which its ids do not always have, and the server then waits for the rest of the body.)
+    ...(body ? { requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }] } : {}),
+    connections: target.connections,
+    duration: seconds,
+  });
+  const expected = String(target.status ?? 200);
+  const unexpected = Object.entries(result.statusCodeStats).filter(([status]) => status !== expected);
+  if (unexpected.length > 0 || result.errors > 0 || result.requests.total === 0) {
+    const statuses = unexpected.map(([status, { count }]) => `${count} × ${status}`).join(", ");
+    throw new Error(`${target.label}: ${statuses || "no unexpected status"}; ${result.errors} errors (${result.timeouts} timeouts)`);
+  }
+  const loop = monitorReports(serverLogs().slice(logStart));
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, loopP99: Math.max(0, ...loop.map((report) => report.p99)) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function medianSample(samples: Sample[]): Sample {
+  const of = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
+  return { rps: of("rps"), p50: of("p50"), p99: of("p99"), loopP99: of("loopP99") };
+}
+
+/** A short run per target, not counted: JIT, caches and connection pools warm up. */
+export async function warmUp(targets: Target[], serverLogs: () => string): Promise<void> {
+  for (const target of targets) await measure(target, 2, serverLogs);
+}
+
+/** Interleaved rounds, reported as medians: on a shared machine, neighbours' load then hits every target alike. */
+export async function interleavedRounds(targets: Target[], rounds: number, seconds: number, serverLogs: () => string): Promise<Sample[]> {
+  const samples = targets.map(() => [] as Sample[]);
+  for (let round = 1; round <= rounds; round++) {
+    console.error(`  round ${round} of ${rounds}`);
+    for (const [index, target] of targets.entries()) samples[index]!.push(await measure(target, seconds, serverLogs));
+  }
+  return samples.map(medianSample);
+}
