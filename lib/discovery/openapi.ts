@@ -70,12 +70,17 @@ function errorResponse(description: string, codes: ErrorCode[], facts: ReturnTyp
   return { description, content: { "application/json": { schema: ref("Error"), examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, facts)])) } } };
 }
 
+/** How an error response that stands for its codes alone describes itself. */
+export function errorCodesDescription(codes: string[]): string {
+  return `Error; \`error.code\` is one of: ${codes.join(", ")}.`;
+}
+
 function errorResponses(operation: Operation, facts: ReturnType<typeof discoveryFacts>) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of operationErrors(operation)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const response = errorResponse(`Error; \`error.code\` is one of: ${codes.join(", ")}.`, codes, facts);
+    const response = errorResponse(errorCodesDescription(codes), codes, facts);
     responses[String(status)] =
       status === 429 || status === 503
         ? { ...response, headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } }

@@ -4,7 +4,7 @@ import { isOperationKey, OPERATION_ACCESS, type Scope } from "@/lib/accounts/sco
 import { createdTokenSchema, createTokenBodySchema, meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
 import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
 import { slugSchema } from "@/lib/schemas/common";
-import { onboardJsonSchema } from "@/lib/schemas/discovery";
+import { healthSchema, onboardJsonSchema } from "@/lib/schemas/discovery";
 import { authorizationServerMetadataSchema, protectedResourceMetadataSchema } from "@/lib/schemas/oauth";
 import type { ResourceName } from "@/lib/oauth/resources";
 import {
@@ -46,6 +46,7 @@ export const TAGS = {
   Versions: "The numbered versions of one drop.",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
+  Operations: "For the people who run the service: health for load balancers and monitors. No sign-in.",
   OAuth:
     "Connect by URL: htmldrop is its own OAuth 2.1 authorization server, so an MCP client given only the /mcp URL signs the human in. A 401 from /mcp names the " +
     "protected-resource metadata, which names the authorization server, whose metadata names the endpoints: authorization code with PKCE S256 at /oauth/authorize, " +
@@ -111,6 +112,16 @@ export const OPERATIONS: Operation[] = [
     description: "OpenAPI 3.1, generated from the schemas the handlers validate with; the limits and URLs are those of this instance.",
     success: { status: 200, description: "OpenAPI 3.1 document.", content: "openapi" },
     errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/api/health", operationId: "getHealth", tag: "Operations", auth: false,
+    summary: "Whether this instance can serve",
+    description:
+      "For load balancers and monitors: 200 when the database (and Redis or Upstash, when they keep the rate limits) answered within a short deadline; " +
+      "otherwise 503 `service_unavailable`, whose `details` name each dependency's state. One round trip each, cheap enough to ask every second.",
+    success: { status: 200, description: "Every dependency answered.", schema: { zod: healthSchema, name: "Health" } },
+    errors: ["service_unavailable"],
     plainResponses: HTTP_LAYER_REFUSALS,
   },
   {

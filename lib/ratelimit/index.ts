@@ -102,7 +102,26 @@ export function retryAfterSeconds(resetAt: number): number {
   return Math.max(1, Math.ceil((resetAt - now()) / 1000));
 }
 
-function limitReached(policy: RateLimitPolicy, resetAt: number): ApiError {
+const REFUSALS_KEY = Symbol.for("htmldrop.ratelimit-refusals");
+type RefusalHolder = { [REFUSALS_KEY]?: Map<string, number> };
+
+function refusals(): Map<string, number> {
+  return ((globalThis as RefusalHolder)[REFUSALS_KEY] ??= new Map());
+}
+
+function countRefusal(policy: string): void {
+  refusals().set(policy, (refusals().get(policy) ?? 0) + 1);
+}
+
+/** For /metrics: requests each policy refused (429) since the process started. */
+export function rateLimitRefusals(): ReadonlyMap<string, number> {
+  return refusals();
+}
+
+/** The policy's 429, counted for /metrics. */
+function limitReached(name: RateLimitPolicyName, resetAt: number): ApiError {
+  const policy: RateLimitPolicy = rateLimitPolicies()[name];
+  countRefusal(name);
   return new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfterSeconds(resetAt) });
 }
 
@@ -114,7 +133,7 @@ function limitReached(policy: RateLimitPolicy, resetAt: number): ApiError {
 export async function assertRateLimit(name: RateLimitPolicyName, identifier: string): Promise<void> {
   const policy: RateLimitPolicy = rateLimitPolicies()[name];
   const result = await rateLimitBackend().hit(`${name}:${identifier}`, policy.limit, policy.windowMs);
-  if (!result.success) throw limitReached(policy, result.resetAt);
+  if (!result.success) throw limitReached(name, result.resetAt);
 }
 
 /** Every mutating call of an account, on REST, MCP and the dashboard, goes through here. */
@@ -142,6 +161,6 @@ export async function assertWriteBudgetLeft(userId: string): Promise<void> {
   const policies = rateLimitPolicies();
   const usage = await writeUsage(userId);
   const at = now();
-  if (usage.thisMinute >= policies.writesPerMinute.limit) throw limitReached(policies.writesPerMinute, windowOf(at, policies.writesPerMinute.windowMs).resetAt);
-  if (usage.today >= policies.writesPerDay.limit) throw limitReached(policies.writesPerDay, windowOf(at, policies.writesPerDay.windowMs).resetAt);
+  if (usage.thisMinute >= policies.writesPerMinute.limit) throw limitReached("writesPerMinute", windowOf(at, policies.writesPerMinute.windowMs).resetAt);
+  if (usage.today >= policies.writesPerDay.limit) throw limitReached("writesPerDay", windowOf(at, policies.writesPerDay.windowMs).resetAt);
 }

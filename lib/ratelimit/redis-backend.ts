@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import IORedis from "ioredis";
+import { withDeadline } from "@/lib/deadline";
 import { serviceUnavailable } from "@/lib/errors";
 import { type RateLimitBackend, windowOf } from "./types";
 
@@ -22,6 +23,7 @@ type ScriptingClient = {
   eval(script: string, keys: string[], args: unknown[]): Promise<unknown>;
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<unknown>;
+  ping(): Promise<unknown>;
 };
 
 /**
@@ -73,20 +75,8 @@ function ioredisClient(url: string): ScriptingClient {
     },
     get: (key) => redis.get(key),
     set: (key, value) => redis.set(key, typeof value === "string" ? value : JSON.stringify(value)),
+    ping: () => redis.ping(),
   };
-}
-
-/** Rejects when `work` has not settled within `ms`; the work itself is abandoned, not cancelled. */
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -129,6 +119,9 @@ export function createRedisBackend(options: { kind: "redis"; url: string } | { k
     async hit(key, limit, windowMs) {
       const result = await failClosed(() => limiterFor(limit, windowMs).limit(key), deadline);
       return { success: result.success, limit, remaining: result.remaining, resetAt: result.reset };
+    },
+    async ping() {
+      await withDeadline(client.ping(), deadline);
     },
     async used(key, windowMs) {
       // Same key layout as Ratelimit.fixedWindow: <prefix>:<identifier>:<window index>.

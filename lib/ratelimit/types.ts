@@ -12,6 +12,8 @@ export interface RateLimitBackend {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Hits counted so far in the current window, without counting one. */
   used(key: string, windowMs: number): Promise<number>;
+  /** Resolves when a store outside the database (Redis, Upstash) answers in time; absent for the database. */
+  ping?(): Promise<void>;
 }
 
 export function windowOf(nowMs: number, windowMs: number): { index: number; resetAt: number } {

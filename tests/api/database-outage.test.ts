@@ -41,6 +41,9 @@ describe.skipIf(testDb() !== "postgres")("PostgreSQL going away", () => {
     expect503(await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title: "u" } }));
     expect503(await app.api(`/api/auth/poll?token=${"x".repeat(43)}`));
     expect503(await app.api("/mcp", { method: "POST", token, headers: { accept: "application/json, text/event-stream" }, body: { jsonrpc: "2.0", id: 1, method: "tools/list" } }));
+    const unhealthy = await app.api("/api/health");
+    expect503(unhealthy);
+    expect(unhealthy.body.error.details).toMatchObject({ database: "unavailable" });
 
     await proxy.open();
     let status = 0;
@@ -49,5 +52,6 @@ describe.skipIf(testDb() !== "postgres")("PostgreSQL going away", () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(status).toBe(200);
+    expect((await app.api("/api/health")).body).toEqual({ status: "ok", database: "ok" });
   });
 });

@@ -56,10 +56,14 @@ describe("with REDIS_URL, a stalled or stopped Redis", () => {
   });
 
   it("answers 503, not 500, while Redis is down, and recovers when it is back", async () => {
+    expect((await app.api("/api/health")).body).toEqual({ status: "ok", database: "ok", redis: "ok" });
     await redis.stop();
     expect503(await write());
     expect503(await app.api("/api/auth/start", { method: "POST", body: {} }));
     expect((await unlock()).headers.get("location")).toBe(`/p/${lockedSlug}?error=unavailable`);
+    const unhealthy = await app.api("/api/health");
+    expect503(unhealthy);
+    expect(unhealthy.body.error.details).toMatchObject({ database: "ok", redis: "unavailable" });
 
     await redis.start();
     let status = 0;
@@ -69,5 +73,6 @@ describe("with REDIS_URL, a stalled or stopped Redis", () => {
     }
     expect(status).toBe(201);
     expect((await app.api("/api/auth/start", { method: "POST", body: {} })).status).toBe(200);
+    expect((await app.api("/api/health")).status).toBe(200);
   });
 });

@@ -1,0 +1,14 @@
+import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
+import { checkHealth } from "@/lib/ops/health";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  try {
+    return jsonResponse(await checkHealth());
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
