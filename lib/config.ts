@@ -39,6 +39,7 @@ const envSchema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_PEPPER: z.string().min(32, "must be at least 32 characters").optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   AUTH_GITHUB_ID: optionalText,
   AUTH_GITHUB_SECRET: optionalText,
   AUTH_OIDC_ISSUER: z.url().optional(),
@@ -154,6 +155,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     authSecret: secrets.authSecret,
     tokenPepper: secrets.tokenPepper,
     tokenPrefix: e.TOKEN_PREFIX,
+    metricsToken: e.METRICS_TOKEN ?? null,
     auth: { github, oidc, devLogin },
     rateLimitBackend: e.UPSTASH_REDIS_REST_URL
       ? ({ kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN! } as const)

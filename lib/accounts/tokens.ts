@@ -5,7 +5,7 @@ import { authenticateAccessToken, looksLikeAccessToken } from "@/lib/oauth/acces
 import { listGrants, revokeGrant, type GrantRow } from "@/lib/oauth/grants";
 import type { ResourceName } from "@/lib/oauth/resources";
 import type { MeJson, TokenListItemJson, TokenSummaryJson } from "@/lib/schemas/accounts";
-import { hashSecret, mintToken, storedTokenHashes, tokenIdFromHash, tokenSecret } from "@/lib/security/tokens";
+import { bearerCredential, hashSecret, mintToken, storedTokenHashes, tokenIdFromHash, tokenSecret } from "@/lib/security/tokens";
 import { formatStoredDrops, formatStoredScopes, parseStoredDrops, parseStoredScopes, SCOPES, type Scope } from "./scopes";
 
 /** last_used_at is refreshed at most this often, so reads stay reads. */
@@ -120,7 +120,7 @@ export async function authenticateBearer(authorization: string | null, resource:
   if (!authorization?.trim()) {
     throw new ApiError("token_required", "An API token is required: send `Authorization: Bearer <token>` (see /api/onboard to get one).");
   }
-  const presented = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim())?.[1];
+  const presented = bearerCredential(authorization);
   const secret = presented ? tokenSecret(presented) : null;
   if (presented && looksLikeAccessToken(presented)) return authenticateAccessToken(presented, resource);
   if (!presented || !secret) {

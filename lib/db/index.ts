@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
@@ -16,12 +17,23 @@ function createClient(): Db {
     return new SqliteClient({ adapter: new DurableSqliteAdapter(database.file) });
   }
   const { poolConfig, schema } = postgresConnection(database.url);
-  return new PostgresClient({ adapter: new PrismaPg({ ...poolConfig, max: 10 }, { schema }) }) as unknown as Db;
+  const pool = new pg.Pool({ ...poolConfig, max: 10 });
+  // An idle connection that drops (a database restart) is replaced on the next query; unheard, its
+  // error would surface as an uncaught exception.
+  pool.on("error", (error) => console.error("htmldrop: database connection to PostgreSQL lost", error.message));
+  (globalThis as DbHolder)[POOL_KEY] = pool;
+  return new PostgresClient({ adapter: new PrismaPg(pool, { schema }) }) as unknown as Db;
 }
 
-// The custom server and Next's bundle load this module separately in one process; they share one client.
+// Next instantiates this module once per layer (route handlers, pages); they share one client.
 const DB_KEY = Symbol.for("htmldrop.db");
-type DbHolder = { [DB_KEY]?: Db };
+const POOL_KEY = Symbol.for("htmldrop.db-pool");
+type DbHolder = { [DB_KEY]?: Db; [POOL_KEY]?: pg.Pool };
+
+/** For /metrics: Prisma's PostgreSQL pool, once the client exists (none on SQLite). */
+export function databasePool(): pg.Pool | undefined {
+  return (globalThis as DbHolder)[POOL_KEY];
+}
 
 export function db(): Db {
   const holder = globalThis as DbHolder;

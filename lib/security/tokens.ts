@@ -37,6 +37,11 @@ export function tokenIdFromHash(hash: string): string {
   return hash.slice(0, 12);
 }
 
+/** The credential of an `Authorization: Bearer <credential>` header, if it is one. */
+export function bearerCredential(authorization: string | null): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization?.trim() ?? "")?.[1];
+}
+
 export function constantTimeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);

@@ -1,0 +1,121 @@
+// GET /metrics: Prometheus text for the people who run htmldrop on their own box. Requests are
+// counted by the front door (npm start); the caches, rate limits, pools and view counts report their
+// state when scraped. On Vercel every function instance has its own registry, so scrape `npm start`.
+import type pg from "pg";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { getConfig } from "@/lib/config";
+import { databasePool } from "@/lib/db";
+import { OPERATIONS } from "@/lib/discovery/operations";
+import { ApiError } from "@/lib/errors";
+import { rateLimitRefusals } from "@/lib/ratelimit";
+import { LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
+import { bearerCredential, constantTimeEqual } from "@/lib/security/tokens";
+import { servingPool } from "@/lib/serving/lookup";
+import { pageCacheStats } from "@/lib/serving/page-cache";
+import { servedDocumentsStats } from "@/lib/serving/served-documents";
+import { pendingViewStats } from "@/lib/serving/views";
+
+type Metrics = { registry: Registry; requests: Counter<"route" | "status">; duration: Histogram<"route" | "status"> };
+const METRICS_KEY = Symbol.for("htmldrop.metrics");
+type MetricsHolder = { [METRICS_KEY]?: Metrics };
+
+/** A counter or gauge whose values live elsewhere: each scrape sets it to them. */
+function mirrored(Metric: typeof Counter | typeof Gauge, registry: Registry, name: string, help: string, labelNames: string[], read: () => [Record<string, string>, number][]): void {
+  new Metric({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [labels, value] of read()) this.inc(labels, value);
+    },
+  });
+}
+
+function pools(): [string, pg.Pool][] {
+  const open: [string, pg.Pool | undefined][] = [
+    ["prisma", databasePool()],
+    ["serving", servingPool()],
+  ];
+  return open.filter((entry): entry is [string, pg.Pool] => entry[1] !== undefined);
+}
+
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "htmldrop_" });
+  const requests = new Counter({ name: "htmldrop_http_requests_total", help: "Requests answered, by route and status.", labelNames: ["route", "status"], registers: [registry] });
+  const duration = new Histogram({
+    name: "htmldrop_http_request_duration_seconds",
+    help: "Time from request to the end of the response, by route and status.",
+    labelNames: ["route", "status"],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  for (const [cache, stats] of [["raw", servedDocumentsStats], ["page", pageCacheStats]] as const) {
+    mirrored(Counter, registry, `htmldrop_${cache}_cache_lookups_total`, `Lookups in the ${cache} cache, by outcome.`, ["outcome"], () => [
+      [{ outcome: "hit" }, stats().hits],
+      [{ outcome: "miss" }, stats().misses],
+    ]);
+    mirrored(Gauge, registry, `htmldrop_${cache}_cache_bytes`, `Bytes the ${cache} cache holds.`, [], () => [[{}, stats().bytes]]);
+    mirrored(Gauge, registry, `htmldrop_${cache}_cache_entries`, `Entries the ${cache} cache holds.`, [], () => [[{}, stats().entries]]);
+  }
+  mirrored(Counter, registry, "htmldrop_rate_limit_refusals_total", "Requests refused with 429, by policy.", ["policy"], () => [...rateLimitRefusals()].map(([policy, count]) => [{ policy }, count]));
+  mirrored(Gauge, registry, "htmldrop_db_pool_connections", "PostgreSQL connections, by pool and state.", ["pool", "state"], () =>
+    pools().flatMap(([pool, { totalCount, idleCount, waitingCount }]) => [
+      [{ pool, state: "open" }, totalCount],
+      [{ pool, state: "idle" }, idleCount],
+      [{ pool, state: "waiting_clients" }, waitingCount],
+    ]),
+  );
+  mirrored(Gauge, registry, "htmldrop_view_counts_pending", "Views recorded in memory and not yet written.", [], () => [[{}, pendingViewStats().views]]);
+  mirrored(Gauge, registry, "htmldrop_view_counts_lag_seconds", "How long the oldest unwritten view has waited.", [], () => [[{}, pendingViewStats().lagSeconds]]);
+  return { registry, requests, duration };
+}
+
+function metrics(): Metrics {
+  return ((globalThis as MetricsHolder)[METRICS_KEY] ??= createMetrics());
+}
+
+const ROUTES = OPERATIONS.map((operation) => ({
+  method: operation.method.toUpperCase(),
+  label: `${operation.method.toUpperCase()} ${operation.path}`,
+  pattern: new RegExp(`^${operation.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+}));
+
+/** The route a request's label names: an API operation's template, so labels stay few; anything else is "other". */
+export function routeLabel(method: string, url: string): string {
+  const path = url.split("?", 1)[0]!;
+  return ROUTES.find((route) => route.method === method && route.pattern.test(path))?.label ?? "other";
+}
+
+export function recordRequest(route: string, status: number, seconds: number): void {
+  const { requests, duration } = metrics();
+  const labels = { route, status: String(status) };
+  requests.inc(labels);
+  duration.observe(labels, seconds);
+}
+
+export function metricsText(): Promise<string> {
+  return metrics().registry.metrics();
+}
+
+export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+/**
+ * Who may scrape: with METRICS_TOKEN, a bearer of it; without, only a client on this machine, as the
+ * front door recorded it (never on Vercel, where no front door runs and the header could be forged).
+ */
+export function assertMayReadMetrics(headers: Headers): void {
+  const { metricsToken } = getConfig();
+  if (metricsToken !== null) {
+    const presented = bearerCredential(headers.get("authorization"));
+    if (!presented) throw new ApiError("token_required", "Send `Authorization: Bearer <METRICS_TOKEN>` to read the metrics.");
+    if (!constantTimeEqual(presented, metricsToken)) throw new ApiError("unauthorized", "That is not this server's METRICS_TOKEN.");
+    return;
+  }
+  if (process.env.VERCEL || headers.get(LOCAL_CLIENT_HEADER) !== "1") {
+    throw new ApiError("forbidden", "Metrics are served to this machine only; set METRICS_TOKEN to let a scraper elsewhere read them with it.");
+  }
+}
+

@@ -1,0 +1,91 @@
+// GET /metrics: Prometheus text from `npm start`, readable from this machine by default and with
+// METRICS_TOKEN from anywhere; the counters follow what the service really did.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, testDb, type TestApp } from "../helpers/app";
+
+/** One sample's value from Prometheus text, or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe("from this machine, without METRICS_TOKEN", () => {
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await startApp({ env: { LIMIT_WRITES_PER_MINUTE: "2" } });
+    token = await app.createToken("metrics");
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const scrape = async () => {
+    const res = await fetch(`${app.baseUrl}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain; version=0.0.4");
+    return res.text();
+  };
+
+  it("counts requests by route and status, raw cache lookups and rate-limit refusals", async () => {
+    const created = await app.api("/api/drops", { method: "POST", token, body: { title: "m", html: "<p>metrics</p>" } });
+    expect(created.status).toBe(201);
+    const slug = created.body.slug as string;
+    for (let i = 0; i < 3; i++) expect((await fetch(`${app.baseUrl}/p/${slug}/raw`)).status).toBe(200);
+    expect((await app.api("/api/drops", { method: "POST", token, body: { title: "m2", html: "<p/>" } })).status).toBe(201);
+    expect((await app.api("/api/drops", { method: "POST", token, body: { title: "m3", html: "<p/>" } })).status).toBe(429);
+
+    const text = await scrape();
+    expect(sample(text, 'htmldrop_http_requests_total{route="GET /p/{slug}/raw",status="200"}')).toBe(3);
+    expect(sample(text, 'htmldrop_http_requests_total{route="POST /api/drops",status="201"}')).toBe(2);
+    expect(sample(text, 'htmldrop_http_requests_total{route="POST /api/drops",status="429"}')).toBe(1);
+    expect(sample(text, 'htmldrop_http_request_duration_seconds_count{route="GET /p/{slug}/raw",status="200"}')).toBe(3);
+    // The first raw request built the document; the two after it came from memory.
+    expect(sample(text, 'htmldrop_raw_cache_lookups_total{outcome="miss"}')).toBe(1);
+    expect(sample(text, 'htmldrop_raw_cache_lookups_total{outcome="hit"}')).toBe(2);
+    expect(sample(text, "htmldrop_raw_cache_bytes")).toBeGreaterThan(0);
+    expect(sample(text, 'htmldrop_rate_limit_refusals_total{policy="writesPerMinute"}')).toBe(1);
+    expect(sample(text, "htmldrop_view_counts_pending")).toBe(0);
+    expect(text).toContain("htmldrop_process_resident_memory_bytes");
+    // PostgreSQL's pools report their connections; SQLite has none.
+    const prismaConnections = sample(text, 'htmldrop_db_pool_connections{pool="prisma",state="open"}');
+    if (testDb() === "postgres") expect(prismaConnections).toBeGreaterThan(0);
+    else expect(prismaConnections).toBeUndefined();
+  });
+
+  it("refuses a client elsewhere, as a proxy reports it", async () => {
+    const proxied = await startApp({ env: { TRUST_PROXY: "true" } });
+    try {
+      const res = await fetch(`${proxied.baseUrl}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe("forbidden");
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
+describe("with METRICS_TOKEN", () => {
+  let app: TestApp;
+  const secret = "metrics-secret-0123456789";
+
+  beforeAll(async () => {
+    app = await startApp({ env: { METRICS_TOKEN: secret } });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("answers only a bearer of the token, even on this machine", async () => {
+    const bare = await fetch(`${app.baseUrl}/metrics`);
+    expect(bare.status).toBe(401);
+    expect((await bare.json()).error.code).toBe("token_required");
+    const wrong = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: "Bearer not-the-metrics-secret" } });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.code).toBe("unauthorized");
+    const right = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain("htmldrop_http_requests_total");
+  });
+});
