@@ -1,0 +1,99 @@
+// Upstash's REST protocol in front of the machine's Redis, so a test runs the very @upstash/redis
+// client a Vercel deployment runs: a JSON array per command (POST /), arrays of them (POST /pipeline,
+// /multi-exec), results base64-encoded when the client asks (Upstash-Encoding), a bearer token.
+import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import IORedis from "ioredis";
+
+type Command = (string | number)[];
+type Reply = { result?: unknown; error?: string };
+
+export type UpstashBridge = { url: string; token: string; commands: () => number; stop: () => Promise<void> };
+
+function encode(value: unknown): unknown {
+  if (typeof value === "string") return Buffer.from(value).toString("base64");
+  if (Array.isArray(value)) return value.map(encode);
+  return value;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+export async function startUpstashBridge(redisUrl = "redis://127.0.0.1:6379"): Promise<UpstashBridge> {
+  const redis = new IORedis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  const token = `bridge-${Math.random().toString(36).slice(2)}`;
+  let commands = 0;
+
+  // Upstash's scripts open with `#!lua flags=allow-key-locking`, which only Upstash understands: the
+  // bridge runs them without that line, as Upstash would run them, keyed by the SHA the client knows.
+  const scripts = new Map<string, string>();
+  const translate = ([name, ...args]: Command): Command | null => {
+    const command = String(name).toUpperCase();
+    if (command === "EVAL" || (command === "SCRIPT" && String(args[0]).toUpperCase() === "LOAD")) {
+      const index = command === "EVAL" ? 0 : 1;
+      const script = String(args[index]);
+      const runnable = script.replace(/^#!lua[^\n]*\n/, "");
+      scripts.set(createHash("sha1").update(script).digest("hex"), runnable);
+      return command === "EVAL" ? ["EVAL", runnable, ...args.slice(1)] : ["SCRIPT", "LOAD", runnable];
+    }
+    if (command === "EVALSHA") {
+      const script = scripts.get(String(args[0]));
+      return script === undefined ? null : ["EVAL", script, ...args.slice(1)];
+    }
+    return [name!, ...args];
+  };
+
+  const run = async (sent: Command): Promise<Reply> => {
+    commands++;
+    const command = translate(sent);
+    if (!command) return { error: "NOSCRIPT No matching script. Please use EVAL." };
+    const [name, ...args] = command;
+    try {
+      const result = await redis.call(String(name), ...args.map(String));
+      // SCRIPT LOAD answers the SHA of the script as the client sent it.
+      if (String(sent[0]).toUpperCase() === "SCRIPT") return { result: createHash("sha1").update(String(sent[2])).digest("hex") };
+      return { result };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      if (request.headers.authorization !== `Bearer ${token}`) {
+        response.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "Unauthorized" }));
+        return;
+      }
+      const base64 = request.headers["upstash-encoding"] === "base64";
+      const shape = (reply: Reply): Reply => (base64 && reply.result !== undefined ? { result: encode(reply.result) } : reply);
+      const body = await readBody(request);
+      const path = new URL(request.url ?? "/", "http://bridge").pathname;
+      if (path === "/pipeline" || path === "/multi-exec") {
+        const replies: Reply[] = [];
+        for (const command of body as Command[]) replies.push(shape(await run(command)));
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(replies));
+        return;
+      }
+      const reply = shape(await run(body as Command));
+      response.writeHead(reply.error ? 400 : 200, { "content-type": "application/json" }).end(JSON.stringify(reply));
+    })().catch((error: unknown) => {
+      response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    commands: () => commands,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      redis.disconnect();
+    },
+  };
+}
