@@ -10,6 +10,8 @@ import { freePort, startApp, type TestApp } from "../helpers/app";
 import { httpsDocumentServer, MemoryClientProvider, redirectCatcher, tokenRequest } from "../helpers/oauth";
 import { signInLocally } from "../helpers/session";
 
+/** A step that hangs fails by its own name within this, well inside the test's timeout. */
+const STEP_MS = 20_000;
 let app: TestApp;
 let origin: string;
 let browser: Browser;
@@ -32,8 +34,7 @@ beforeAll(async () => {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   context = await browser.newContext();
-  // A step that hangs fails by its own name instead of as a bare test timeout.
-  context.setDefaultTimeout(20_000);
+  context.setDefaultTimeout(STEP_MS);
   const [name, value] = session.split("=") as [string, string];
   await context.addCookies([{ name, value, url: origin }]);
 }, 120_000);
@@ -57,10 +58,10 @@ const clientMetadata = (name: string) => ({
   token_endpoint_auth_method: "none",
 });
 
-/** The SDK's requests carry no timeout; this one names the request whose response does not start in 20 s. */
+/** The SDK's requests carry no timeout; this one names the request whose response does not start in time. */
 const fetchWithDeadline: typeof fetch = async (input, init) => {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`no response in 20 s: ${init?.method ?? "GET"} ${String(input)}`)), 20_000);
+  const timer = setTimeout(() => controller.abort(new Error(`no response in ${STEP_MS} ms: ${init?.method ?? "GET"} ${String(input)}`)), STEP_MS);
   init?.signal?.addEventListener("abort", () => controller.abort(init.signal?.reason));
   try {
     return await fetch(input, { ...init, signal: controller.signal });
@@ -68,6 +69,9 @@ const fetchWithDeadline: typeof fetch = async (input, init) => {
     clearTimeout(timer);
   }
 };
+
+/** The SDK waits 60 s for an answer by default, as long as the whole test. */
+const mcpStep = { timeout: STEP_MS };
 
 function transport(provider: MemoryClientProvider): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider, fetch: fetchWithDeadline });
@@ -84,7 +88,7 @@ async function approveInBrowser(provider: MemoryClientProvider, expectedName: st
     expect(await page.locator("[data-scope]").evaluateAll((items) => items.map((item) => item.getAttribute("data-scope")))).toEqual(["drops:read", "drops:write", "tokens:manage"]);
     const before = catcher.received.length;
     await page.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => catcher.received.length).toBe(before + 1);
+    await expect.poll(() => catcher.received.length, { timeout: STEP_MS }).toBe(before + 1);
     return catcher.received.at(-1)!;
   } finally {
     await page.close();
@@ -94,18 +98,18 @@ async function approveInBrowser(provider: MemoryClientProvider, expectedName: st
 /** Connects the way Claude, ChatGPT or the Inspector do: only the URL, then the human approves once. */
 async function connectByUrl(provider: MemoryClientProvider, name: string): Promise<Client> {
   const first = transport(provider);
-  await expect(new Client({ name, version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new Client({ name, version: "1.0.0" }).connect(first, mcpStep)).rejects.toBeInstanceOf(UnauthorizedError);
   const redirect = await approveInBrowser(provider, name);
   // RFC 9207: the authorization response names its issuer.
   expect(redirect.get("iss")).toBe(origin);
   await first.finishAuth(redirect.get("code")!);
   const client = new Client({ name, version: "1.0.0" });
-  await client.connect(transport(provider));
+  await client.connect(transport(provider), mcpStep);
   return client;
 }
 
 async function createDropThrough(client: Client, title: string): Promise<string> {
-  const result = await client.callTool({ name: "create_drop", arguments: { title, html: `<h1>${title}</h1>` } });
+  const result = await client.callTool({ name: "create_drop", arguments: { title, html: `<h1>${title}</h1>` } }, undefined, mcpStep);
   expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
   return (result.structuredContent as { slug: string }).slug;
 }
@@ -119,7 +123,7 @@ describe("connect by URL", () => {
     const client = await connectByUrl(provider, "Metadata Document Client");
     expect(provider.client?.client_id).toBe(clientId);
     expect(documents.requests).toContain("/clients/htmldrop-test.json");
-    const { tools } = await client.listTools();
+    const { tools } = await client.listTools(undefined, mcpStep);
     expect(tools.map((tool) => tool.name)).toContain("create_drop");
     const slug = await createDropThrough(client, "Made over OAuth");
     // The drop landed in the account of the human who approved.
@@ -128,7 +132,7 @@ describe("connect by URL", () => {
     // Refresh: the server stops accepting the access token; the SDK refreshes and retries on its own.
     const firstTokens = provider.savedTokens!;
     provider.saveTokens({ ...firstTokens, access_token: "A".repeat(64) });
-    expect((await client.listTools()).tools.length).toBe(tools.length);
+    expect((await client.listTools(undefined, mcpStep)).tools.length).toBe(tools.length);
     expect(provider.savedTokens!.access_token).not.toBe(firstTokens.access_token);
     expect(provider.savedTokens!.refresh_token, "refresh tokens rotate").not.toBe(firstTokens.refresh_token);
 
@@ -146,7 +150,7 @@ describe("connect by URL", () => {
     await page.close();
 
     const revokedTokens = provider.savedTokens!;
-    await expect(client.listTools()).rejects.toThrow();
+    await expect(client.listTools(undefined, mcpStep)).rejects.toThrow();
     // Both the access token and the refresh token died with the grant: the human must approve again.
     const direct = await fetch(`${origin}/mcp`, { method: "POST", headers: { authorization: `Bearer ${revokedTokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
     expect(direct.status).toBe(401);
@@ -162,7 +166,7 @@ describe("connect by URL", () => {
     expect(provider.client?.client_id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const slug = await createDropThrough(client, "Made by a registered client");
     expect((await app.api(`/api/drops/${slug}`, { token: adaToken })).status).toBe(200);
-    const whoami = await client.callTool({ name: "whoami", arguments: {} });
+    const whoami = await client.callTool({ name: "whoami", arguments: {} }, undefined, mcpStep);
     expect(whoami.structuredContent).toMatchObject({ token: { label: "Dynamic Registration Client" } });
   });
 });
