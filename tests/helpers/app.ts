@@ -1,5 +1,6 @@
 // Starts the real service (`node scripts/start.mjs`, exactly what `npm start` runs) on a free port against a
 // disposable database: a fresh SQLite folder, or a fresh PostgreSQL schema when TEST_DB=postgres.
+// TEST_SERVE=serverless serves it as Vercel does instead: `next start`, rate limits through Upstash's client.
 import { type ChildProcess, spawn, execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
@@ -8,6 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -17,6 +19,11 @@ export type TestDb = "sqlite" | "postgres";
 
 export function testDb(): TestDb {
   return process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
+}
+
+/** Whether this run serves as Vercel does (the "serverless" test project): see StartOptions.serverless. */
+export function servesServerless(): boolean {
+  return process.env.TEST_SERVE === "serverless";
 }
 
 export async function freePort(): Promise<number> {
@@ -41,8 +48,13 @@ export type TestApp = {
   /** Queries the app's database directly, for facts the API does not expose (blob rows, counters) and to stage old data. */
   sql<T = Record<string, unknown>>(query: string): Promise<T[]>;
   logs(): string;
-  /** Stops the server and starts it again on the same port, data folder and database, with `env` laid over the first one's. */
-  restart(env?: Record<string, string>): Promise<void>;
+  /** Runs one of the service's commands (`scripts/<name>.ts`) with the server's environment. */
+  command(script: string, args?: string[]): Promise<{ stdout: string; stderr: string }>;
+  /**
+   * Stops the server and starts it again on the same port, data folder and database, with `env` laid
+   * over the first one's, after `whileStopped` has run.
+   */
+  restart(env?: Record<string, string>, whileStopped?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -124,7 +136,8 @@ type StartOptions = {
   privateNetwork?: { traps: number[] };
   /**
    * Serve with `next start`, as Vercel serves: no custom server (so no fast paths or page cache), the
-   * database migrated beforehand by `npm run db:migrate`.
+   * database migrated beforehand by `npm run db:migrate`. Defaults to servesServerless(); then, unless
+   * `env` names a rate-limit store, limits go through @upstash/redis to a bridge to the real Redis.
    */
   serverless?: boolean;
 };
@@ -135,11 +148,15 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   while (options.privateNetwork?.traps.includes(port)) port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-test-"));
   const database = testDb() === "postgres" ? await createSchema() : null;
+  const serverless = options.serverless ?? servesServerless();
+  const namesStore = ["REDIS_URL", "UPSTASH_REDIS_REST_URL"].some((name) => options.env?.[name] !== undefined);
+  const upstash: UpstashBridge | null = serverless && servesServerless() && !namesStore ? await startUpstashBridge() : null;
   const env: Record<string, string> = {
     PORT: String(port),
     DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
     ...(database ? { DATABASE_URL: options.databaseUrl?.(database.url) ?? database.url } : {}),
+    ...(upstash ? { UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token } : {}),
     ...options.env,
   };
   // The server decides its own NODE_ENV, as under `npm start`.
@@ -149,10 +166,10 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const bridges = options.privateNetwork ? await bridgePrivateNetwork(port, dataDir) : [];
   const [command, args] = options.privateNetwork
     ? ["unshare", ["-n", TSX, join(ROOT, "tests", "helpers", "private-network.ts")]]
-    : options.serverless
+    : serverless
       ? [process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)]]
       : [process.execPath, startArguments()];
-  if (options.serverless) await promisify(execFile)(TSX, ["scripts/migrate.ts"], { cwd: ROOT, env: childEnv });
+  if (serverless) await promisify(execFile)(TSX, ["scripts/migrate.ts"], { cwd: ROOT, env: childEnv });
   if (options.privateNetwork) {
     Object.assign(childEnv, {
       HTMLDROP_NETNS_DIR: dataDir,
@@ -166,7 +183,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     const started = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     started.stdout.on("data", (chunk) => (output += chunk));
     started.stderr.on("data", (chunk) => (output += chunk));
-    await waitForListening(started, () => output.slice(before), options.serverless ? "Ready in" : "htmldrop: listening");
+    await waitForListening(started, () => output.slice(before), serverless ? "Ready in" : "htmldrop: listening");
     return started;
   };
   const halt = async () => {
@@ -176,6 +193,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     await exited;
   };
   let child = await launch();
+  const runCommand = (script: string, args: string[] = []) => promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: ROOT, env: childEnv });
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 
   return {
@@ -204,9 +222,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
         await client.end();
       }
     },
+    command: runCommand,
     async createToken(login, label) {
-      const args = ["scripts/admin.ts", "token", "create", "--login", login, ...(label ? ["--label", label] : [])];
-      const { stdout } = await promisify(execFile)(TSX, args, { cwd: ROOT, env: childEnv });
+      const { stdout } = await runCommand("admin", ["token", "create", "--login", login, ...(label ? ["--label", label] : [])]);
       return stdout.trim().split("\n").at(-1)!;
     },
     async api(path, init = {}) {
@@ -227,8 +245,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       }
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
-    async restart(overrides = {}) {
+    async restart(overrides = {}, whileStopped) {
       await halt();
+      await whileStopped?.();
       Object.assign(env, overrides);
       childEnv = { ...childEnv, ...overrides };
       child = await launch();
@@ -236,6 +255,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     async stop() {
       await halt();
       for (const bridge of bridges) bridge.close();
+      await upstash?.stop();
       rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },

@@ -1,6 +1,8 @@
 // Upstash's REST protocol in front of the machine's Redis, so a test runs the very @upstash/redis
 // client a Vercel deployment runs: a JSON array per command (POST /), arrays of them (POST /pipeline,
-// /multi-exec), results base64-encoded when the client asks (Upstash-Encoding), a bearer token.
+// /multi-exec), results base64-encoded when the client asks (Upstash-Encoding), a bearer token. Each
+// bridge keeps its keys apart from every other's, as each Upstash database is its own keyspace, so
+// apps running side by side never count each other's requests.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,6 +33,12 @@ export async function startUpstashBridge(redisUrl = "redis://127.0.0.1:6379"): P
   // Upstash's scripts open with `#!lua flags=allow-key-locking`, which only Upstash understands: the
   // bridge runs them without that line, as Upstash would run them, keyed by the SHA the client knows.
   const scripts = new Map<string, string>();
+  const keyspace = `${token}:`;
+  /** A script's arguments with its keys (`numkeys keys… argv…`) moved into this bridge's keyspace. */
+  const scriptArguments = ([numberOfKeys, ...rest]: Command): Command => {
+    const count = Number(numberOfKeys);
+    return [numberOfKeys!, ...rest.slice(0, count).map((key) => keyspace + String(key)), ...rest.slice(count)];
+  };
   const translate = ([name, ...args]: Command): Command | null => {
     const command = String(name).toUpperCase();
     if (command === "EVAL" || (command === "SCRIPT" && String(args[0]).toUpperCase() === "LOAD")) {
@@ -38,13 +46,14 @@ export async function startUpstashBridge(redisUrl = "redis://127.0.0.1:6379"): P
       const script = String(args[index]);
       const runnable = script.replace(/^#!lua[^\n]*\n/, "");
       scripts.set(createHash("sha1").update(script).digest("hex"), runnable);
-      return command === "EVAL" ? ["EVAL", runnable, ...args.slice(1)] : ["SCRIPT", "LOAD", runnable];
+      return command === "EVAL" ? ["EVAL", runnable, ...scriptArguments(args.slice(1))] : ["SCRIPT", "LOAD", runnable];
     }
     if (command === "EVALSHA") {
       const script = scripts.get(String(args[0]));
-      return script === undefined ? null : ["EVAL", script, ...args.slice(1)];
+      return script === undefined ? null : ["EVAL", script, ...scriptArguments(args.slice(1))];
     }
-    return [name!, ...args];
+    // Every other command the app sends (GET, PING) has its key, if any, first.
+    return args.length > 0 ? [name!, keyspace + String(args[0]), ...args.slice(1)] : [name!];
   };
 
   const run = async (sent: Command): Promise<Reply> => {
