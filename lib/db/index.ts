@@ -47,5 +47,10 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Closes the shared client if this process ever opened one. */
 export async function disconnectDb(): Promise<void> {
-  await (globalThis as DbHolder)[DB_KEY]?.$disconnect();
+  const holder = globalThis as DbHolder;
+  await holder[DB_KEY]?.$disconnect();
+  // Prisma leaves a pool it was handed open; its idle connections would keep a command alive for 10 s.
+  await holder[POOL_KEY]?.end();
+  delete holder[DB_KEY];
+  delete holder[POOL_KEY];
 }
