@@ -60,6 +60,7 @@ export function agentPrompt(facts: DiscoveryFacts): string {
 }
 
 function tokenColumn(operation: (typeof OPERATIONS)[number]): string {
+  if (operation.metricsToken) return "`METRICS_TOKEN`";
   if (!operation.auth) return "no";
   const scope = requiredScope(operation);
   return scope ? `yes (\`${scope}\`)` : "yes";

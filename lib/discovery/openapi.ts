@@ -102,6 +102,7 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
   const { success } = operation;
   const base = { description: success.description };
   if (success.content === "html") return { ...base, content: { "text/html": { schema: { type: "string" } } } };
+  if (success.content === "prometheus") return { ...base, content: { "text/plain": { schema: { type: "string" } } } };
   if (success.content === "openapi") return { ...base, content: { "application/json": { schema: { type: "object" } } } };
   if (success.content === "jsonrpc") {
     return { ...base, content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } } };
@@ -115,6 +116,8 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
 
 /** An API token or an OAuth access token issued for the operation's resource, with the scope of the scope table. */
 function operationSecurity(operation: Operation, scope: string | null | undefined) {
+  // `{}`: no credential at all is also accepted (a client on the server's own machine, when no METRICS_TOKEN is set).
+  if (operation.metricsToken) return [{ metricsToken: [] }, {}];
   return operation.auth ? [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }] : [];
 }
 
@@ -218,6 +221,11 @@ export function buildOpenApiDocument() {
             "Each operation lists the scope it needs (`drops:read`, `drops:write`, `tokens:manage`); tokens issued without scopes have all three.",
         },
         oauth2: oauthScheme(facts),
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The operator's METRICS_TOKEN, for Prometheus scrapers; an account's token does not read the metrics.",
+        },
       },
       headers: {
         BearerChallenge: {

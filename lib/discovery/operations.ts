@@ -46,7 +46,7 @@ export const TAGS = {
   Versions: "The numbered versions of one drop.",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
-  Operations: "For the people who run the service: health for load balancers and monitors. No sign-in.",
+  Operations: "For the people who run the service: health for load balancers and monitors (no sign-in), metrics for Prometheus (the operator's METRICS_TOKEN).",
   OAuth:
     "Connect by URL: htmldrop is its own OAuth 2.1 authorization server, so an MCP client given only the /mcp URL signs the human in. A 401 from /mcp names the " +
     "protected-resource metadata, which names the authorization server, whose metadata names the endpoints: authorization code with PKCE S256 at /oauth/authorize, " +
@@ -62,6 +62,8 @@ export type Operation = {
   summary: string;
   description: string;
   auth: boolean;
+  /** Read with the operator's METRICS_TOKEN rather than an account's token (or from the server's own machine without one). */
+  metricsToken?: true;
   parameters?: ParameterSpec[];
   body?: { schema: z.ZodType; name: string; required: boolean };
   /** Success status, with the named response schema (null: no body; "html"/"markdown": non-JSON). */
@@ -71,7 +73,7 @@ export type Operation = {
     schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string };
     /** Which example illustrates this response, when not the one named like the schema. */
     example?: string;
-    content?: "html" | "onboard" | "openapi" | "jsonrpc";
+    content?: "html" | "onboard" | "openapi" | "jsonrpc" | "prometheus";
   };
   errors: ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
@@ -122,6 +124,17 @@ export const OPERATIONS: Operation[] = [
       "otherwise 503 `service_unavailable`, whose `details` name each dependency's state. One round trip each, cheap enough to ask every second.",
     success: { status: 200, description: "Every dependency answered.", schema: { zod: healthSchema, name: "Health" } },
     errors: ["service_unavailable"],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/metrics", operationId: "getMetrics", tag: "Operations", auth: false, metricsToken: true,
+    summary: "Prometheus metrics of this instance",
+    description:
+      "Prometheus text format: requests and durations by route and status, raw and page cache lookups, rate-limit refusals, database pool use, the view-count flush lag, " +
+      "process and Node.js figures. Send `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN set, only a client on the server's own machine may read it. " +
+      "Each instance reports its own counts.",
+    success: { status: 200, description: "The metrics, `text/plain; version=0.0.4`.", content: "prometheus" },
+    errors: ["token_required", "unauthorized", "forbidden"],
     plainResponses: HTTP_LAYER_REFUSALS,
   },
   {
