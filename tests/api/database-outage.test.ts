@@ -52,6 +52,6 @@ describe.skipIf(testDb() !== "postgres")("PostgreSQL going away", () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(status).toBe(200);
-    expect((await app.api("/api/health")).body).toEqual({ status: "ok", database: "ok" });
+    expect((await app.api("/api/health")).body).toEqual({ status: "ok", database: "ok", ...(app.env.UPSTASH_REDIS_REST_URL ? { redis: "ok" } : {}) });
   });
 });

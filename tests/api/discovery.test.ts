@@ -5,9 +5,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type ApiResult, type TestApp } from "../helpers/app";
-import { CookieJar } from "../helpers/device-flow";
 import { authorizeOverHttp, pkcePair, registerClient, tokenRequest } from "../helpers/oauth";
-import { signInLocally } from "../helpers/session";
+import { signInBrowserless, tokenThroughDeviceFlow } from "../helpers/device-flow";
 
 // Limits that differ from the spec's defaults prove the documents read the running configuration.
 const ENV = { LIMIT_WRITES_PER_MINUTE: "37", LIMIT_DROPS_PER_ACCOUNT: "123" };
@@ -176,6 +175,11 @@ describe("GET /openapi.json", () => {
     for (const [path, methods] of Object.entries<any>(openapi.paths)) {
       for (const [method, operation] of Object.entries<any>(methods)) {
         if (operation.security.length === 0) continue;
+        if (path === "/metrics") {
+          // The operator's token, or none from the server's own machine; never an account's.
+          expect(operation.security).toEqual([{ metricsToken: [] }, {}]);
+          continue;
+        }
         expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }, { oauth2: expect.any(Array) }]);
         for (const scope of operation.security[1].oauth2) expect(scheme.flows.authorizationCode.scopes).toHaveProperty([scope]);
         const challenge = operation.responses["401"].headers["WWW-Authenticate"].$ref;
@@ -269,11 +273,11 @@ describe("real responses validate against the document", () => {
     expectDocumented(await app.api("/.well-known/openid-configuration"), "get", "/.well-known/openid-configuration");
 
     // Dora connects an app through OAuth; her token list then shows it with kind and client_id.
-    const token = await app.createToken("dora", "laptop");
+    const session = await signInBrowserless(app, "dora");
+    const token = await tokenThroughDeviceFlow(app, session, "laptop");
     const redirectUri = "http://127.0.0.1:9/callback";
     const clientId = await registerClient(app.baseUrl, { client_name: "Documented App", redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
-    const jar = new CookieJar();
-    jar.store(new Response(null, { headers: [["set-cookie", await signInLocally(app, "dora")]] }));
+    const { jar } = session;
     const { verifier, challenge } = pkcePair();
     const query = new URLSearchParams({ client_id: clientId, response_type: "code", redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", scope: "drops:read", resource: `${app.baseUrl}/mcp`, state: "s" });
     const { redirect } = await authorizeOverHttp({ origin: app.baseUrl, jar, client: "127.0.0.1" }, `/oauth/authorize?${query}`);

@@ -10,7 +10,7 @@ import { mutate, toWire, type FuzzCase } from "../helpers/fuzz/mutate";
 import { Random } from "../helpers/fuzz/random";
 import { sendWire } from "../helpers/fuzz/raw-http";
 import { randomTemplate, validTemplate, type FuzzContext } from "../helpers/fuzz/templates";
-import { serverActionIds, signInLocally } from "../helpers/session";
+import { serverActionIds, signInAs } from "../helpers/session";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 11_2026);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
@@ -67,7 +67,7 @@ async function setUp(): Promise<FuzzContext> {
     pollToken: start.body.poll_token,
     userCode: start.body.code,
     passcode,
-    sessionCookie: await signInLocally(app, "fuzz"),
+    sessionCookie: await signInAs(app, "fuzz"),
     actions: serverActionIds(),
   };
 }

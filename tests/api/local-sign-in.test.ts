@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
+import { signInBrowserless, tokenThroughDeviceFlow } from "../helpers/device-flow";
 
 let app: TestApp;
 let port: number;
@@ -62,6 +63,22 @@ describe("the local sign-in", () => {
     const address = externalAddress();
     expect(await offersLocalSignIn(address)).toBe(false);
     expect(await signsIn(address)).toBe(false);
+  });
+
+  it("names the account the admin command names (user names are case-insensitive)", async () => {
+    const agentToken = await tokenThroughDeviceFlow(app, await signInBrowserless(app, "Alice"));
+    const adminToken = await app.createToken("alice", "ci");
+    const me = async (token: string) => (await app.api("/api/me", { token })).body.user_id as string;
+    expect(await me(adminToken)).toBe(await me(agentToken));
+  });
+
+  it("is offered only to requests addressed to a loopback host, and /verify then names what is missing", async () => {
+    expect(await offersLocalSignIn("127.0.0.1")).toBe(true);
+    expect(await offersLocalSignIn("127.0.0.1", { host: "htmldrop.example.com" })).toBe(false);
+    const { code } = (await app.api("/api/auth/start", { method: "POST" })).body as { code: string };
+    const page = await call("127.0.0.1", `/verify?code=${code}`, { host: "htmldrop.example.com" });
+    expect(page.text).toContain("No sign-in method is configured");
+    expect(page.text).toContain("AUTH_OIDC_ISSUER");
   });
 
   it("refuses a request relayed by a proxy that TRUST_PROXY does not declare", async () => {

@@ -207,3 +207,22 @@ describe("what the fuzz found past Next.js's routing", () => {
     expect(notice).toContain("Sign-in did not complete.");
   });
 });
+
+describe("sign-in bodies", () => {
+  it("refuses large sign-in bodies before next-auth reads them", async () => {
+    const form = `csrfToken=x&username=${"a".repeat(100 * 1024)}`;
+    const large = await app.api("/api/auth/callback/credentials", { method: "POST", rawBody: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(large.status).toBe(413);
+    expect(large.body.error).toMatchObject({ code: "invalid_arg", details: { max_bytes: 65_536 } });
+
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("csrfToken=x"));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${app.baseUrl}/api/auth/callback/credentials`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    expect(chunked.status).toBe(411);
+    expect((await chunked.json()).error.code).toBe("invalid_arg");
+  });
+});

@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type TestApp } from "../helpers/app";
 import { httpsDocumentServer, MemoryClientProvider, redirectCatcher, tokenRequest } from "../helpers/oauth";
-import { signInLocally } from "../helpers/session";
+import { signInBrowserless, tokenThroughDeviceFlow } from "../helpers/device-flow";
 
 /** A step that hangs fails by its own name within this, well inside the test's timeout. */
 const STEP_MS = 20_000;
@@ -27,16 +27,16 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   // The server trusts the test's self-signed certificate, as it would a real client's https host.
   app = await startApp({ env: { PORT: String(port), PUBLIC_URL: origin, NODE_EXTRA_CA_CERTS: documents.certFile } });
-  adaToken = await app.createToken("ada");
-  const session = await signInLocally(app, "ada");
+  // The human who approves, and an agent's token for the same account to check what the app did.
+  const session = await signInBrowserless(app, "ada");
+  adaToken = await tokenThroughDeviceFlow(app, session);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   context = await browser.newContext();
   context.setDefaultTimeout(STEP_MS);
-  const [name, value] = session.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: origin }]);
+  await context.addCookies([{ name: "next-auth.session-token", value: session.jar.get("next-auth.session-token")!, url: origin }]);
 }, 120_000);
 
 afterEach((test) => {
@@ -77,34 +77,47 @@ function transport(provider: MemoryClientProvider): StreamableHTTPClientTranspor
   return new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider, fetch: fetchWithDeadline });
 }
 
+/** Names the step that hangs: some (opening a page, closing one) have no deadline of their own. */
+async function step<T>(name: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`step "${name}" took over ${STEP_MS} ms`)), STEP_MS)));
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** What a person does in the browser the client opened: read the consent page, approve. */
 async function approveInBrowser(provider: MemoryClientProvider, expectedName: string): Promise<URLSearchParams> {
   expect(provider.authorizationUrl, "the client was sent to the authorization page").toBeDefined();
-  const page = await context.newPage();
+  const page = await step("open a page", context.newPage());
   try {
-    await page.goto(provider.authorizationUrl!.href);
+    await step("open the consent page", page.goto(provider.authorizationUrl!.href));
     expect(await page.getByTestId("client-name").textContent()).toBe(expectedName);
     expect(await page.getByTestId("redirect-target").textContent()).toBe(new URL(catcher.url).host);
     expect(await page.locator("[data-scope]").evaluateAll((items) => items.map((item) => item.getAttribute("data-scope")))).toEqual(["drops:read", "drops:write", "tokens:manage"]);
     const before = catcher.received.length;
-    await page.getByRole("button", { name: "Approve" }).click();
-    await expect.poll(() => catcher.received.length, { timeout: STEP_MS }).toBe(before + 1);
+    await step("approve", page.getByRole("button", { name: "Approve" }).click());
+    // Closing a page in the middle of a navigation can hang Chromium under load: let it arrive first.
+    await step("arrive at the client's redirect", page.waitForURL((url) => url.href.startsWith(catcher.url), { waitUntil: "load" }));
+    expect(catcher.received).toHaveLength(before + 1);
     return catcher.received.at(-1)!;
   } finally {
-    await page.close();
+    await step("close the page", page.close());
   }
 }
 
 /** Connects the way Claude, ChatGPT or the Inspector do: only the URL, then the human approves once. */
 async function connectByUrl(provider: MemoryClientProvider, name: string): Promise<Client> {
   const first = transport(provider);
-  await expect(new Client({ name, version: "1.0.0" }).connect(first, mcpStep)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(step("connect without a token", new Client({ name, version: "1.0.0" }).connect(first, mcpStep))).rejects.toBeInstanceOf(UnauthorizedError);
   const redirect = await approveInBrowser(provider, name);
   // RFC 9207: the authorization response names its issuer.
   expect(redirect.get("iss")).toBe(origin);
-  await first.finishAuth(redirect.get("code")!);
+  await step("exchange the code", first.finishAuth(redirect.get("code")!));
   const client = new Client({ name, version: "1.0.0" });
-  await client.connect(transport(provider), mcpStep);
+  await step("connect with the token", client.connect(transport(provider), mcpStep));
   return client;
 }
 

@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type TestApp } from "../helpers/app";
 import { createTestClock, type TestClock } from "../helpers/clock";
-import { CookieJar, type Browserless } from "../helpers/device-flow";
+import { CookieJar } from "../helpers/cookie-jar";
+import type { Browserless } from "../helpers/device-flow";
 import { authorizeOverHttp, httpsDocumentServer, pkcePair, registerClient, tokenRequest } from "../helpers/oauth";
-import { signInLocally } from "../helpers/session";
+import { signInAs } from "../helpers/session";
+import { tokenThroughDeviceFlow } from "../helpers/device-flow";
 
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
 
@@ -26,8 +28,9 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   app = await startApp({ env: { PORT: String(port), PUBLIC_URL: origin, HTMLDROP_TEST_CLOCK_FILE: clock.file } });
-  ownerToken = await app.createToken("grace");
-  browser = newBrowser(await signInLocally(app, "grace"));
+  browser = newBrowser(await signInAs(app, "grace"));
+  // An agent's token for the same account, to read its grants.
+  ownerToken = await tokenThroughDeviceFlow(app, { ...browser, client: undefined });
   clientId = await registerClient(origin, { client_name: "Negative Tests", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
 }, 120_000);
 afterAll(async () => app?.stop());
@@ -186,7 +189,7 @@ describe("the consent form", () => {
     expect((await post({ cookie: browser.jar.header(), origin: "https://evil.example" })).status).toBe(403);
     expect((await post({ cookie: browser.jar.header() })).status).toBe(403);
     // Signed in as the owner, but not the browser that started this authorization.
-    const elsewhere = newBrowser(await signInLocally(app, "grace"));
+    const elsewhere = newBrowser(await signInAs(app, "grace"));
     expect((await post({ cookie: elsewhere.jar.header(), origin })).status).toBe(403);
     // None of these approved anything: the request is still pending for its own browser.
     const page = await fetch(`${origin}${consent}`, { headers: { cookie: browser.jar.header() } });

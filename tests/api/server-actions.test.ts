@@ -2,7 +2,7 @@
 // the form the page would send. Such a request must be refused like any bad input, never crash into a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
-import { serverActionIds, signInLocally } from "../helpers/session";
+import { serverActionIds, signInAs } from "../helpers/session";
 
 let app: TestApp;
 let session: string;
@@ -12,7 +12,7 @@ const actions = serverActionIds();
 beforeAll(async () => {
   app = await startApp();
   const token = await app.createToken("actions");
-  session = await signInLocally(app, "actions");
+  session = await signInAs(app, "actions");
   slug = (await app.api("/api/drops", { method: "POST", token, body: { title: "t", html: "<p>x</p>" } })).body.slug;
 });
 afterAll(async () => app?.stop());

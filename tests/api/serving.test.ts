@@ -1,10 +1,10 @@
 // The public side over real HTTP: raw endpoint headers and caching, the passcode gate's cookies,
 // PUT visibility and view counts. Runs on SQLite and PostgreSQL.
 import { createHash } from "node:crypto";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type TestApp } from "../helpers/app";
 import { createTestClock, MINUTE_MS } from "../helpers/clock";
+import { PEER_ADDRESS_HEADER } from "../helpers/vercel-edge";
 
 let app: TestApp;
 let token: string;
@@ -69,9 +69,7 @@ describe("raw endpoint", () => {
     expect(await again.text()).toBe("");
     expect((await get(`/p/${drop.slug}/raw`, { "if-none-match": '"something-else"' })).status).toBe(200);
 
-    const head = await get(`/p/${drop.slug}/raw`, {}, "HEAD");
-    expect(head.status).toBe(200);
-    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect((await get(`/p/${drop.slug}/raw`, {}, "HEAD")).status).toBe(200);
     expect((await get(`/p/${drop.slug}/raw`, {}, "POST")).status).toBe(405);
   });
 
@@ -105,27 +103,6 @@ describe("raw endpoint", () => {
     expect(gated.status).toBe(403);
     expect(gated.headers.get("cache-control")).toBe("private, no-store");
     expect(await gated.text()).not.toContain("v1</h1>");
-  });
-
-  it("compresses with brotli or gzip when accepted", async () => {
-    const html = `<html><head></head><body>${"<p>compress me</p>".repeat(500)}</body></html>`;
-    const drop = await createDrop({ html });
-    const identity = await (await get(`/p/${drop.slug}/raw`)).text();
-    // fetch decodes bodies by itself, so node:http (rawRequest) checks the encoded bytes.
-    for (const [encoding, decode] of [
-      ["br", brotliDecompressSync],
-      ["gzip", gunzipSync],
-    ] as const) {
-      const res = await rawRequest(`/p/${drop.slug}/raw`, { "accept-encoding": encoding });
-      expect(res.headers["content-encoding"]).toBe(encoding);
-      expect(res.headers.vary).toBe("Accept-Encoding");
-      expect(res.headers.etag).toMatch(encoding === "br" ? /-br"$/ : /-gz"$/);
-      expect(decode(res.body).toString("utf8")).toBe(identity);
-      const notModified = await rawRequest(`/p/${drop.slug}/raw`, { "accept-encoding": encoding, "if-none-match": res.headers.etag as string });
-      expect(notModified.status).toBe(304);
-    }
-    const plain = await rawRequest(`/p/${drop.slug}/raw`, { "accept-encoding": "identity" });
-    expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers 404 for a missing drop, a bad slug and an unknown or malformed version", async () => {
@@ -401,7 +378,8 @@ describe("passcode attempts behind a declared proxy (TRUST_PROXY=true)", () => {
     return fetch(`${proxied.baseUrl}/p/${slug}/unlock`, {
       method: "POST",
       body: new URLSearchParams({ passcode }),
-      headers: { "x-forwarded-for": forwardedFor },
+      // Behind `npm start` a trusted proxy appended the last address; as Vercel serves, the edge sees it.
+      headers: { "x-forwarded-for": forwardedFor, [PEER_ADDRESS_HEADER]: forwardedFor.split(",").at(-1)!.trim() },
       redirect: "manual",
     }).then((res) => res.headers.get("location"));
   }
@@ -426,17 +404,3 @@ describe("passcode attempts behind a declared proxy (TRUST_PROXY=true)", () => {
     expect(await attempt(other, "sesame", "198.51.100.201")).toBe(`/p/${other}`);
   });
 });
-
-/** A request whose body is not decoded, to check Content-Encoding byte for byte. */
-async function rawRequest(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const { request } = await import("node:http");
-  return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}

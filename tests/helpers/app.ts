@@ -1,6 +1,7 @@
 // Starts the real service (`node scripts/start.mjs`, exactly what `npm start` runs) on a free port against a
 // disposable database: a fresh SQLite folder, or a fresh PostgreSQL schema when TEST_DB=postgres.
-// TEST_SERVE=serverless serves it as Vercel does instead: `next start`, rate limits through Upstash's client.
+// TEST_SERVE=serverless serves it as Vercel does instead: `next start` with VERCEL=1 behind a stand-in
+// for Vercel's edge, rate limits through Upstash's client, sign-in through an OpenID Connect provider.
 import { type ChildProcess, spawn, execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
@@ -9,7 +10,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { startIdentityProvider, type IdentityProvider } from "./identity-provider";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
+import { startVercelEdge, type VercelEdge } from "./vercel-edge";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -42,6 +45,8 @@ export type ApiResult<T = any> = { status: number; headers: Headers; body: T; te
 export type TestApp = {
   baseUrl: string;
   env: Record<string, string>;
+  /** How a person signs in: the local sign-in, or (serving as Vercel does) the test's identity provider. */
+  signsInThrough: "local" | "identity-provider";
   /** The service's own admin command: creates the local account if needed and returns a new token. */
   createToken(login: string, label?: string): Promise<string>;
   api<T = any>(path: string, init?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
@@ -136,8 +141,10 @@ type StartOptions = {
   privateNetwork?: { traps: number[] };
   /**
    * Serve with `next start`, as Vercel serves: no custom server (so no fast paths or page cache), the
-   * database migrated beforehand by `npm run db:migrate`. Defaults to servesServerless(); then, unless
-   * `env` names a rate-limit store, limits go through @upstash/redis to a bridge to the real Redis.
+   * database migrated beforehand by `npm run db:migrate`. Defaults to servesServerless(), which also
+   * stands in for the rest of Vercel: VERCEL=1, an edge in front that sets `x-real-ip`, limits through
+   * @upstash/redis to a bridge to the real Redis (unless `env` names a store) and sign-in through an
+   * OpenID Connect provider (unless `env` names one).
    */
   serverless?: boolean;
 };
@@ -149,14 +156,23 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-test-"));
   const database = testDb() === "postgres" ? await createSchema() : null;
   const serverless = options.serverless ?? servesServerless();
+  const asVercel = serverless && servesServerless();
+  const baseUrl = options.env?.PUBLIC_URL ?? `http://localhost:${port}`;
   const namesStore = ["REDIS_URL", "UPSTASH_REDIS_REST_URL"].some((name) => options.env?.[name] !== undefined);
-  const upstash: UpstashBridge | null = serverless && servesServerless() && !namesStore ? await startUpstashBridge() : null;
+  const namesSignIn = ["AUTH_OIDC_ISSUER", "AUTH_GITHUB_ID", "AUTH_DEV_LOGIN"].some((name) => options.env?.[name] !== undefined);
+  const upstash: UpstashBridge | null = asVercel && !namesStore ? await startUpstashBridge() : null;
+  const identityProvider: IdentityProvider | null = asVercel && !namesSignIn ? await startIdentityProvider(await freePort(), baseUrl) : null;
+  // Behind the edge, the function listens on a port of its own.
+  const servedPort = asVercel ? await freePort() : port;
   const env: Record<string, string> = {
     PORT: String(port),
     DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
     ...(database ? { DATABASE_URL: options.databaseUrl?.(database.url) ?? database.url } : {}),
+    // As on Vercel, PUBLIC_URL is set: the function's own port is not the public one.
+    ...(asVercel ? { VERCEL: "1", PUBLIC_URL: baseUrl } : {}),
     ...(upstash ? { UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token } : {}),
+    ...identityProvider?.env,
     ...options.env,
   };
   // The server decides its own NODE_ENV, as under `npm start`.
@@ -167,7 +183,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const [command, args] = options.privateNetwork
     ? ["unshare", ["-n", TSX, join(ROOT, "tests", "helpers", "private-network.ts")]]
     : serverless
-      ? [process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(port)]]
+      ? [process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(servedPort)]]
       : [process.execPath, startArguments()];
   if (serverless) await promisify(execFile)(TSX, ["scripts/migrate.ts"], { cwd: ROOT, env: childEnv });
   if (options.privateNetwork) {
@@ -193,12 +209,13 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     await exited;
   };
   let child = await launch();
+  const edge: VercelEdge | null = asVercel ? await startVercelEdge(port, servedPort) : null;
   const runCommand = (script: string, args: string[] = []) => promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: ROOT, env: childEnv });
-  const baseUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 
   return {
     baseUrl,
     env,
+    signsInThrough: identityProvider ? "identity-provider" : "local",
     logs: () => output,
     async sql(query) {
       if (!database) {
@@ -255,7 +272,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     async stop() {
       await halt();
       for (const bridge of bridges) bridge.close();
+      await edge?.close();
       await upstash?.stop();
+      await identityProvider?.close();
       rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },

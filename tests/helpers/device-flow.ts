@@ -1,45 +1,35 @@
-// Drives the device-code flow over HTTP the way a browser without JavaScript would: next-auth's
-// credentials sign-in (the local dev provider), then the /verify page's approve form (a server action).
+// Drives the device-code flow over HTTP the way a browser without JavaScript would: a next-auth sign-in
+// (the local dev provider, or the identity provider when the app serves as Vercel does), then the
+// /verify page's approve form (a server action).
+import type { TestApp } from "./app";
+import { CookieJar } from "./cookie-jar";
+import { signInThroughProvider } from "./identity-provider";
+import { PEER_ADDRESS_HEADER } from "./vercel-edge";
 
-/** A minimal cookie jar for one host: enough for next-auth's csrf and session cookies. */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  has(name: string): boolean {
-    return this.cookies.has(name);
-  }
-}
-
-export type Browserless = { origin: string; jar: CookieJar; client: string };
+/** `client`: the address the requests come from, when not this machine's. */
+export type Browserless = { origin: string; jar: CookieJar; client?: string };
 
 async function send(session: Browserless, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   const cookie = session.jar.header();
   if (cookie) headers.set("cookie", cookie);
-  headers.set("x-forwarded-for", session.client);
+  if (session.client) {
+    // The client's address as a proxy the app trusts reports it, or as Vercel's edge sees the connection.
+    headers.set("x-forwarded-for", session.client);
+    headers.set(PEER_ADDRESS_HEADER, session.client);
+  }
   const response = await fetch(`${session.origin}${path}`, { ...init, headers, redirect: "manual" });
   session.jar.store(response);
   return response;
 }
 
-/** Signs in with the local username provider; the jar then holds a next-auth session. */
-export async function signInLocally(origin: string, username: string, client = "127.0.0.10"): Promise<Browserless> {
-  const session: Browserless = { origin, jar: new CookieJar(), client };
+/** Signs in as `username` from the address `client`; the jar then holds a next-auth session. */
+export async function signInBrowserless(app: TestApp, username: string, client?: string): Promise<Browserless> {
+  const session: Browserless = { origin: `http://127.0.0.1:${app.env.PORT}`, jar: new CookieJar(), client };
+  if (app.signsInThrough === "identity-provider") {
+    session.jar.store(new Response(null, { headers: [["set-cookie", await signInThroughProvider(app, username)]] }));
+    return session;
+  }
   const csrf = (await (await send(session, "/api/auth/csrf")).json()) as { csrfToken: string };
   const response = await send(session, "/api/auth/callback/credentials", {
     method: "POST",
@@ -78,4 +68,13 @@ export async function approveOverHttp(session: Browserless, code: string): Promi
   const location = response.headers.get("location");
   const page = location ? await (await send(session, new URL(location, session.origin).pathname + new URL(location, session.origin).search)).text() : "";
   return { status: response.status, location, page };
+}
+
+/** An API token for the account `session` is signed in to, got as an agent gets one: start, approve, poll. */
+export async function tokenThroughDeviceFlow(app: TestApp, session: Browserless, label = "test agent"): Promise<string> {
+  const started = await app.api("/api/auth/start", { method: "POST", body: { label } });
+  await approveOverHttp(session, started.body.code as string);
+  const polled = await app.api(`/api/auth/poll?token=${encodeURIComponent(started.body.poll_token as string)}`);
+  if (polled.body?.status !== "verified") throw new Error(`the device flow gave no token: ${polled.text}`);
+  return polled.body.api_token as string;
 }

@@ -3,9 +3,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestApp } from "./app";
+import { signInThroughProvider } from "./identity-provider";
+
+/** Signs `login` in the way this app offers (see TestApp.signsInThrough); returns the session cookie. */
+export async function signInAs(app: TestApp, login: string): Promise<string> {
+  return app.signsInThrough === "identity-provider" ? signInThroughProvider(app, login) : signInLocally(app, login);
+}
 
 /** next-auth's local sign-in (on by default on a loopback address); returns the session cookie. */
-export async function signInLocally(app: TestApp, login: string): Promise<string> {
+async function signInLocally(app: TestApp, login: string): Promise<string> {
   const base = `http://127.0.0.1:${app.env.PORT}`;
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");

@@ -106,3 +106,15 @@ export async function startUpstashBridge(redisUrl = "redis://127.0.0.1:6379"): P
     },
   };
 }
+
+/** The sum of the rate-limit counters whose keys match `pattern` (after `htmldrop:rl:`) in the bridge with this token. */
+export async function bridgeCounters(bridgeToken: string, pattern: string, redisUrl = "redis://127.0.0.1:6379"): Promise<number> {
+  const redis = new IORedis(redisUrl);
+  try {
+    const keys = await redis.keys(`${bridgeToken}:htmldrop:rl:${pattern}`);
+    const values = keys.length > 0 ? await redis.mget(...keys) : [];
+    return values.reduce((sum, value) => sum + Number(value ?? 0), 0);
+  } finally {
+    redis.disconnect();
+  }
+}
