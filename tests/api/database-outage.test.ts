@@ -4,7 +4,7 @@
 // is covered with real error objects in tests/unit/database-outage.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_URL, startApp, testDb, type TestApp } from "../helpers/app";
-import { expect503 } from "../helpers/expect-outage";
+import { expect503 } from "../helpers/expect-retry";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 describe.skipIf(testDb() !== "postgres")("PostgreSQL going away", () => {

@@ -5,16 +5,8 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
+import { expect429 } from "../helpers/expect-retry";
 import { createTestClock, DAY_MS, MINUTE_MS } from "../helpers/clock";
-
-function expect429(res: { status: number; headers: Headers; body: any }, code: string) {
-  expect(res.status).toBe(429);
-  expect(res.body.error.code).toBe(code);
-  const retryAfter = Number(res.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(res.body.error.details.retry_after_seconds).toBe(retryAfter);
-  return retryAfter;
-}
 
 describe("write rate limits", () => {
   let app: TestApp;

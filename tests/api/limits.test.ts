@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
-
-function expect429(res: { status: number; headers: Headers; body: any }, code: string) {
-  expect(res.status).toBe(429);
-  expect(res.body.error.code).toBe(code);
-  const retryAfter = Number(res.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(res.body.error.details.retry_after_seconds).toBe(retryAfter);
-  return retryAfter;
-}
+import { expect429 } from "../helpers/expect-retry";
 
 describe("account and drop quotas", () => {
   let app: TestApp;

@@ -3,7 +3,7 @@
 // never answered 500; they work again once Redis is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
-import { expect503 } from "../helpers/expect-outage";
+import { expect503 } from "../helpers/expect-retry";
 import { startPrivateRedis, type PrivateRedis } from "../helpers/redis";
 
 describe("with REDIS_URL, a stalled or stopped Redis", () => {

@@ -3,7 +3,7 @@
 // health check's PING, and failing closed when the REST endpoint goes away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
-import { expect503 } from "../helpers/expect-outage";
+import { expect503 } from "../helpers/expect-retry";
 import { bridgeCounters, startUpstashBridge, type UpstashBridge } from "../helpers/upstash-bridge";
 
 let bridge: UpstashBridge;
