@@ -139,8 +139,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const secrets =
-    e.AUTH_SECRET && e.TOKEN_PEPPER ? { authSecret: e.AUTH_SECRET, tokenPepper: e.TOKEN_PEPPER } : { ...loadGeneratedSecrets(dataDir), ...definedSecrets(e) };
+  const secretsFromEnvironment = Boolean(e.AUTH_SECRET && e.TOKEN_PEPPER);
+  const secrets = secretsFromEnvironment ? { authSecret: e.AUTH_SECRET!, tokenPepper: e.TOKEN_PEPPER! } : { ...loadGeneratedSecrets(dataDir), ...definedSecrets(e) };
 
   return {
     port: e.PORT,
@@ -154,6 +154,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       : ({ provider: "sqlite", file: join(dataDir, "htmldrop.db") } as const),
     authSecret: secrets.authSecret,
     tokenPepper: secrets.tokenPepper,
+    /** Both secrets set by the operator, so DATA_DIR/secrets.json is not read (nor backed up or restored). */
+    secretsFromEnvironment,
     tokenPrefix: e.TOKEN_PREFIX,
     metricsToken: e.METRICS_TOKEN ?? null,
     auth: { github, oidc, devLogin },

@@ -6,7 +6,7 @@ import { BackupError, restoreBackup } from "@/lib/ops/backup";
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir) throw new BackupError("usage: npm run restore -- <backup directory>");
-  const restored = await restoreBackup(getConfig(), dir, { authSecret: Boolean(process.env.AUTH_SECRET), tokenPepper: Boolean(process.env.TOKEN_PEPPER) });
+  const restored = await restoreBackup(getConfig(), dir);
   console.log(`htmldrop: restored from ${dir}: ${restored.join("; ")}`);
 }
 

@@ -18,13 +18,6 @@ type Manifest = { format: 1; created_at: string; provider: "sqlite" | "postgres"
 
 export class BackupError extends Error {}
 
-/** pg_dump and pg_restore take a plain connection string; the schema goes in their own option. */
-function withoutSchema(url: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.delete("schema");
-  return parsed.toString();
-}
-
 async function run(program: string, args: string[]): Promise<void> {
   try {
     await promisify(execFile)(program, args, { maxBuffer: 16 * 1024 * 1024 });
@@ -51,11 +44,13 @@ export async function createBackup(config: Config, dir: string): Promise<Manifes
       source.close();
     }
   } else {
-    schema = postgresConnection(database.url).schema;
-    await run("pg_dump", ["--format=custom", "--no-owner", `--schema=${schema}`, `--file=${join(dir, POSTGRES_FILE)}`, withoutSchema(database.url)]);
+    // pg_dump takes a plain connection string; the schema goes in its own option.
+    const connection = postgresConnection(database.url);
+    schema = connection.schema;
+    await run("pg_dump", ["--format=custom", "--no-owner", `--schema=${schema}`, `--file=${join(dir, POSTGRES_FILE)}`, connection.poolConfig.connectionString!]);
   }
   const secretsFile = join(config.dataDir, SECRETS_FILE);
-  const secrets = existsSync(secretsFile);
+  const secrets = !config.secretsFromEnvironment && existsSync(secretsFile);
   if (secrets) copyFileSync(secretsFile, join(dir, SECRETS_FILE));
   const manifest: Manifest = { format: 1, created_at: new Date().toISOString(), provider: database.provider, ...(schema ? { schema } : {}), secrets };
   writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -73,10 +68,10 @@ function readManifest(dir: string): Manifest {
 
 /**
  * Replaces the configured database with the backup's, and DATA_DIR/secrets.json with the backup's
- * unless AUTH_SECRET and TOKEN_PEPPER are both set. Run it with the server stopped: a running one
- * keeps serving what it cached. Returns what it restored, for the command to report.
+ * unless the operator sets both secrets. Run it with the server stopped: a running one keeps serving
+ * what it cached. Returns what it restored, for the command to report.
  */
-export async function restoreBackup(config: Config, dir: string, setSecrets: { authSecret: boolean; tokenPepper: boolean }): Promise<string[]> {
+export async function restoreBackup(config: Config, dir: string): Promise<string[]> {
   const manifest = readManifest(dir);
   const { database } = config;
   if (manifest.provider !== database.provider) {
@@ -94,15 +89,15 @@ export async function restoreBackup(config: Config, dir: string, setSecrets: { a
     }
     restored.push(`database ${database.file}`);
   } else {
-    const { schema } = postgresConnection(database.url);
+    const { schema, poolConfig } = postgresConnection(database.url);
     if (manifest.schema !== schema) {
       throw new BackupError(`This backup is of schema "${manifest.schema}" and DATABASE_URL names "${schema}": restore into the schema it came from.`);
     }
-    await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", `--dbname=${withoutSchema(database.url)}`, join(dir, POSTGRES_FILE)]);
+    await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", `--dbname=${poolConfig.connectionString!}`, join(dir, POSTGRES_FILE)]);
     restored.push(`schema "${schema}"`);
   }
   if (manifest.secrets) {
-    if (setSecrets.authSecret && setSecrets.tokenPepper) {
+    if (config.secretsFromEnvironment) {
       restored.push("not secrets.json: AUTH_SECRET and TOKEN_PEPPER are set, so tokens work only if they are the backup's");
     } else {
       mkdirSync(config.dataDir, { recursive: true });
