@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
-import { isSharedViewerPath, sharedViewerRewrite } from "@/lib/serving/shared-pages";
+import { isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
 
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
@@ -24,14 +24,18 @@ async function route(request: NextRequest): Promise<NextResponse> {
   if (isDropsOnlyHost(request.headers.get("host")) || isSharedViewerPath(pathname)) return notFound();
   const refusal = pageMethodRefusal(request);
   if (refusal) return refusal;
-  const shared = await sharedViewerRewrite(request.method, `${pathname}${search}`);
-  return shared ? NextResponse.rewrite(new URL(shared, request.url)) : NextResponse.next();
+  const viewer = await routeViewerRequest(request.method, pathname, search);
+  if (viewer === null) return NextResponse.next();
+  if ("rewrite" in viewer) return NextResponse.rewrite(new URL(viewer.rewrite, request.url));
+  const { status, headers, body } = viewer.answer;
+  return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
 }
 
 /**
  * Security headers for the app's pages and next-auth's, read from the runtime configuration
  * (CONTENT_ORIGIN can change without a rebuild). On the drops' own origin, only drops are served.
- * On Vercel, a public drop's viewer is rewritten to its shared cached page (lib/serving/shared-pages.ts).
+ * An expired drop's viewer answers 410; on Vercel, a public drop's viewer is rewritten to its shared
+ * cached page (lib/serving/shared-pages.ts).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const response = await route(request);

@@ -20,3 +20,15 @@ export function now(): number {
   const file = process.env.HTMLDROP_TEST_CLOCK_FILE;
   return Date.now() + (file ? readOffset(file) : 0);
 }
+
+export const DAY_MS = 86_400_000;
+
+/** A UTC day as the view counters store it: whole days since 1970-01-01. */
+export function utcDay(at: number): number {
+  return Math.floor(at / DAY_MS);
+}
+
+/** A UTC day as YYYY-MM-DD. */
+export function utcDate(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}

@@ -40,6 +40,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_PEPPER: z.string().min(32, "must be at least 32 characters").optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  EXPIRED_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   AUTH_GITHUB_ID: optionalText,
   AUTH_GITHUB_SECRET: optionalText,
   AUTH_OIDC_ISSUER: z.url().optional(),
@@ -158,6 +160,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     secretsFromEnvironment,
     tokenPrefix: e.TOKEN_PREFIX,
     metricsToken: e.METRICS_TOKEN ?? null,
+    /** What Vercel's cron sends as its bearer token to /api/cron/purge-expired; unset, the route refuses every call. */
+    cronSecret: e.CRON_SECRET ?? null,
+    /** Days an expired drop is kept (answering 410, still the owner's to extend) before the purge deletes it. */
+    expiredRetentionDays: e.EXPIRED_RETENTION_DAYS,
     auth: { github, oidc, devLogin },
     rateLimitBackend: e.UPSTASH_REDIS_REST_URL
       ? ({ kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN! } as const)

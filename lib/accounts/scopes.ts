@@ -69,6 +69,7 @@ export const OPERATION_ACCESS = {
   "PATCH /api/drops/{slug}": { scope: "drops:write", drop: "slug" },
   "DELETE /api/drops/{slug}": { scope: "drops:write", drop: "slug" },
   "GET /api/drops/{slug}/versions": { scope: "drops:read", drop: "slug" },
+  "GET /api/drops/{slug}/stats": { scope: "drops:read", drop: "slug" },
   "GET /api/drops/{slug}/v/{n}": { scope: "drops:read", drop: "slug" },
   "DELETE /api/drops/{slug}/v/{n}": { scope: "drops:write", drop: "slug" },
   "POST /api/drops/{slug}/passcode": { scope: "drops:write", drop: "slug" },

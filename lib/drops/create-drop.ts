@@ -8,6 +8,7 @@ import type { CreateDropInput, DropJson } from "@/lib/schemas/drops";
 import { hashPasscode } from "@/lib/security/passcodes";
 import { newId, newSlug } from "@/lib/security/random";
 import { normalizeDescription, tagRows } from "./access";
+import { resolveExpiry } from "./expiry";
 import { findReplay, hasRecordedResponse, recordResponse, requestFingerprint, type Replay } from "./idempotency";
 import { toDropJson } from "./serialize";
 
@@ -32,6 +33,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
     const replay = await findReplay(userId, idempotencyKey, fingerprint);
     if (replay) return asResult(replay, true);
   }
+  const expiresAt = resolveExpiry(input, now()) ?? null;
   await assertWriteAllowed(userId);
   const { limits } = getConfig();
   // Hashing and planning are slow: do them before the transaction holds any lock.
@@ -59,6 +61,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
           latestVersion: 1,
           versionSeq: 1,
           versionCount: 1,
+          expiresAt,
           createdAt,
           updatedAt: createdAt,
           versions: { create: { id: newId(), number: 1, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt } },

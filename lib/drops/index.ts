@@ -5,6 +5,7 @@ export { deleteDrop } from "./delete-drop";
 export { setPasscode } from "./set-passcode";
 export { listDrops } from "./list-drops";
 export { listVersions, getVersion, deleteVersion } from "./versions";
+export { getDropStats } from "./stats";
 export { getOwnedDrop } from "./access";
 export { toDropJson } from "./serialize";
 

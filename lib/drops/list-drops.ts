@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { now } from "@/lib/clock";
 import { db, type Prisma } from "@/lib/db";
 import type { DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
 import { toDropJson } from "./serialize";
@@ -20,10 +21,19 @@ function titleFilter(text: string): Prisma.StringFilter {
   return { contains: text };
 }
 
+/** Expired: an expiry at or before `at` (as isExpired decides); not expired: none, or a later one. */
+function expiredFilter(expired: boolean, at: number): Prisma.DropWhereInput {
+  const moment = new Date(at);
+  if (expired) return { expiresAt: { lte: moment } };
+  return { OR: [{ expiresAt: null }, { expiresAt: { gt: moment } }] };
+}
+
 /** Lists the caller's drops; each metadata pair is an EXISTS on the (key, value) index, ANDed together. */
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
+  const at = now();
   const where = {
     ownerId: userId,
+    ...(query.expired === undefined ? {} : expiredFilter(query.expired, at)),
     ...(query.onlySlugs ? { slug: { in: [...query.onlySlugs] } } : {}),
     AND: query.metadata.map(([key, value]) => ({ tags: { some: { key, value } } })),
     ...(query.titleContains ? { title: titleFilter(query.titleContains) } : {}),
@@ -39,7 +49,7 @@ export async function listDrops(userId: string, query: ListDropsOptions): Promis
     }),
   ]);
   return {
-    data: drops.map(toDropJson),
+    data: drops.map((drop) => toDropJson(drop, at)),
     pagination: {
       page: query.page,
       page_size: query.pageSize,

@@ -3,12 +3,14 @@ import { db } from "@/lib/db";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, PatchDropInput } from "@/lib/schemas/drops";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
+import { resolveExpiry } from "./expiry";
 import { toDropJson } from "./serialize";
 import { expireDropPages } from "@/lib/serving/shared-pages";
 
-/** PATCH: changes fields, never the version list. */
+/** PATCH: changes fields (expiry included), never the version list. */
 export async function patchDrop(userId: string, slug: string, input: PatchDropInput): Promise<DropJson> {
   assertSlug(slug);
+  const expiresAt = resolveExpiry(input, now());
   await assertWriteAllowed(userId);
   const patched = await db().$transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
@@ -20,6 +22,7 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
       data: {
         updatedAt: new Date(now()),
         revision: { increment: 1 },
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(description !== undefined ? { description } : {}),
       },

@@ -7,6 +7,7 @@ import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
 import { newId } from "@/lib/security/random";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
+import { resolveExpiry } from "./expiry";
 import { toDropJson } from "./serialize";
 import { expireDropPages } from "@/lib/serving/shared-pages";
 
@@ -25,6 +26,7 @@ function versionConflict(latestVersion: number, expected?: number): ApiError {
  */
 export async function replaceDrop(userId: string, slug: string, input: ReplaceDropInput, expectedVersion?: number): Promise<DropJson> {
   assertSlug(slug);
+  const expiresAt = resolveExpiry(input, now());
   await assertWriteAllowed(userId);
   const { limits } = getConfig();
   // Planning the served form is slow for large documents: do it before the transaction holds any lock.
@@ -65,6 +67,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
           latestVersion: current.versionSeq,
           updatedAt: at,
           revision: { increment: 1 },
+          ...(expiresAt !== undefined ? { expiresAt } : {}),
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(description !== undefined ? { description } : {}),
         },

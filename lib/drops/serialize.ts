@@ -1,5 +1,7 @@
+import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import type { DropJson } from "@/lib/schemas/drops";
+import { isExpired } from "./expiry";
 
 export type DropRow = {
   slug: string;
@@ -8,6 +10,7 @@ export type DropRow = {
   passcodeHash: string | null;
   latestVersion: number;
   viewCount: number;
+  expiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   tags: { key: string; value: string }[];
@@ -18,7 +21,8 @@ export function dropUrls(slug: string): { url: string; raw_url: string } {
   return { url: `${config.publicUrl}/p/${slug}`, raw_url: `${config.contentOrigin}/p/${slug}/raw` };
 }
 
-export function toDropJson(drop: DropRow): DropJson {
+/** `at` decides `expired`; the expiry fields appear only on drops that have one, so a client of the spec sees its shape. */
+export function toDropJson(drop: DropRow, at: number = now()): DropJson {
   const tags = [...drop.tags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     slug: drop.slug,
@@ -32,5 +36,6 @@ export function toDropJson(drop: DropRow): DropJson {
     metadata: Object.fromEntries(tags.map((tag) => [tag.key, tag.value])),
     created_at: drop.createdAt.getTime(),
     updated_at: drop.updatedAt.getTime(),
+    ...(drop.expiresAt !== null ? { expires_at: drop.expiresAt.getTime(), expired: isExpired(drop.expiresAt, at) } : {}),
   };
 }

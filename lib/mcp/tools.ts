@@ -2,14 +2,15 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { OperationKey } from "@/lib/accounts/scopes";
 import { describeCaller, type Caller } from "@/lib/accounts/tokens";
-import { createDrop, deleteDrop, deleteVersion, getDrop, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
+import { createDrop, deleteDrop, deleteVersion, getDrop, getDropStats, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { meSchema } from "@/lib/schemas/accounts";
-import { dropListSchema, dropSchema, parsePatchDropBody, versionSchema } from "@/lib/schemas/drops";
+import { dropListSchema, dropSchema, dropStatsSchema, parsePatchDropBody, versionSchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import {
   createDropArgsSchema,
   deleteDropResultSchema,
   dropRefArgsSchema,
+  dropStatsArgsSchema,
   listDropsArgsSchema,
   noArgsSchema,
   patchDropArgsSchema,
@@ -41,7 +42,7 @@ function write(hints: { destructive: boolean; idempotent: boolean }): ToolAnnota
   return { readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: false };
 }
 
-/** The eleven tools of the spec; each is a thin adapter over the service its REST route calls. */
+/** The eleven tools of the spec, then the additions; each is a thin adapter over the service its REST route calls. */
 export function mcpTools(): McpTool[] {
   const guide = mcpGuide();
   return [
@@ -103,6 +104,7 @@ export function mcpTools(): McpTool[] {
           sortBy: query.sort_by,
           sortOrder: query.sort_order,
           metadata: Object.entries(query.metadata ?? {}),
+          expired: query.expired,
           onlySlugs: caller.drops,
         });
       },
@@ -208,6 +210,22 @@ export function mcpTools(): McpTool[] {
       run: async (caller, args) => {
         const { slug, passcode } = parseInput(setPasscodeArgsSchema, args);
         return setPasscode(caller.userId, slug, passcode);
+      },
+    },
+    {
+      name: "drop_stats",
+      rest: "GET /api/drops/{slug}/stats",
+      title: "Views over time",
+      description:
+        "Returns how often a drop was viewed in the last `days` UTC days (default 30, at most 365): one entry per day, zeros included, and the " +
+        "views of each version (same as GET /api/drops/{slug}/stats). Counted: a browser showing the viewer page. Not counted: bots that say so, " +
+        "prefetches, the owner's own views while signed in, and, for a drop with a passcode, anyone who has not unlocked it.",
+      input: dropStatsArgsSchema,
+      output: dropStatsSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        const { slug, days } = parseInput(dropStatsArgsSchema, args);
+        return getDropStats(caller.userId, slug, days);
       },
     },
   ];

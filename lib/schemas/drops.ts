@@ -67,6 +67,29 @@ export const passcodeSchema = z
   .refine(hasNoNul, nulMessage("passcode"))
   .describe(`Soft share gate, not encryption: at least ${L.passcodeMinChars} characters; "" means no gate.`);
 
+/** The furthest expiry accepted: far enough for any share, near enough to catch a typo in the year. */
+export const EXPIRY_MAX_SECONDS = 10 * 365 * 86_400;
+
+export const expiresAtSchema = z
+  .number({ error: "expires_at must be a Unix time in milliseconds, or null" })
+  .int("expires_at must be a whole number of milliseconds")
+  .min(0, "expires_at must be a Unix time in milliseconds")
+  .nullable()
+  .describe(
+    "Addition: when the link stops working, as Unix time in milliseconds (in the future, at most 10 years ahead); null removes the expiry. " +
+      "After it the viewer and raw answer 410 Gone; the drop itself is deleted after the operator's retention period (EXPIRED_RETENTION_DAYS, default 7). Give this or ttl_seconds.",
+  );
+
+export const ttlSecondsSchema = z
+  .number({ error: "ttl_seconds must be a whole number of seconds" })
+  .int("ttl_seconds must be a whole number of seconds")
+  .min(1, "ttl_seconds must be at least 1")
+  .max(EXPIRY_MAX_SECONDS, `ttl_seconds must be at most ${EXPIRY_MAX_SECONDS} (10 years)`)
+  .describe("Addition: the expiry as seconds from now, instead of expires_at.");
+
+/** The optional expiry fields every write takes; lib/drops/expiry.ts turns them into a date. */
+const expiryFields = { expires_at: expiresAtSchema.optional(), ttl_seconds: ttlSecondsSchema.optional() };
+
 export const createDropBodySchema = z.strictObject({
   title: titleSchema,
   description: descriptionSchema.optional(),
@@ -74,6 +97,7 @@ export const createDropBodySchema = z.strictObject({
   passcode: passcodeSchema.optional(),
   context: contextSchema.optional(),
   metadata: metadataSchema.optional(),
+  ...expiryFields,
 });
 
 export const replaceDropBodySchema = z.strictObject({
@@ -82,12 +106,14 @@ export const replaceDropBodySchema = z.strictObject({
   description: descriptionSchema.optional(),
   context: contextSchema.optional(),
   metadata: metadataSchema.optional(),
+  ...expiryFields,
 });
 
 export const patchDropBodySchema = z.strictObject({
   title: titleSchema.optional(),
   description: descriptionSchema.optional(),
   metadata: metadataSchema.optional(),
+  ...expiryFields,
 });
 
 export const setPasscodeBodySchema = z.strictObject({
@@ -128,12 +154,18 @@ export const metadataFilterMapSchema = z
   .record(metadataKeySchema, metadataValueSchema)
   .describe("Filter by owner tags: a drop matches only when it carries every given key/value pair (AND). Keys are case-insensitive.");
 
+export const expiredFilterSchema = z
+  .preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean({ error: "expired must be true or false" }))
+  .optional()
+  .describe("Addition: true lists only drops past their expiry, false only drops that are not (no expiry, or a later one); absent lists both.");
+
 export const listDropsQuerySchema = z.strictObject({
   page: pageSchema,
   pageSize: pageSizeSchema,
   sortBy: sortBySchema,
   sortOrder: sortOrderSchema,
   metadata: metadataFilterSchema,
+  expired: expiredFilterSchema,
 });
 
 export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
@@ -176,6 +208,8 @@ export const dropSchema = z
     metadata: z.record(z.string(), z.string()).describe("Owner-only tags."),
     created_at: unixMillisSchema,
     updated_at: unixMillisSchema,
+    expires_at: unixMillisSchema.optional().describe("Addition, present only when an expiry is set: when the link stops working."),
+    expired: z.boolean().optional().describe("Addition, present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
   })
   .describe("Drop");
 
@@ -206,6 +240,31 @@ export const versionSchema = z.object({
   is_latest: z.boolean(),
 });
 
+export const STATS_DAYS_MAX = 365;
+
+export const statsDaysSchema = positiveIntegerSchema({ max: STATS_DAYS_MAX, default: 30 }).describe(
+  `Days to report, ending today (UTC), 1 to ${STATS_DAYS_MAX}.`,
+);
+
+export const dropStatsQuerySchema = z.strictObject({ days: statsDaysSchema });
+
+const utcDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("A UTC day, YYYY-MM-DD.");
+
+export const dropStatsSchema = z
+  .object({
+    slug: slugSchema,
+    days: z.number().int().min(1).max(STATS_DAYS_MAX),
+    from: utcDateSchema.describe("First day reported (UTC)."),
+    to: utcDateSchema.describe("Last day reported: today (UTC)."),
+    total_views: z.number().int().min(0).describe("Views counted in these days."),
+    view_count: z.number().int().min(0).describe("All views ever counted, as in the Drop (it includes views from before per-day counting)."),
+    daily: z.array(z.object({ date: utcDateSchema, views: z.number().int().min(0) })).describe("Every day from `from` to `to`, oldest first, days without views included."),
+    versions: z
+      .array(z.object({ version: z.number().int().min(1), views: z.number().int().min(1) }))
+      .describe("Views per version in these days, by version number; versions without views are left out, deleted versions keep their views."),
+  })
+  .describe("DropStats");
+
 /** Header of POST /api/drops: a repeat within 24 hours replays the first response. */
 export const idempotencyKeySchema = z
   .string()
@@ -224,11 +283,12 @@ export type DropJson = z.infer<typeof dropSchema>;
 export type DropListJson = z.infer<typeof dropListSchema>;
 export type VersionListItemJson = z.infer<typeof versionListItemSchema>;
 export type VersionJson = z.infer<typeof versionSchema>;
+export type DropStatsJson = z.infer<typeof dropStatsSchema>;
 
 /** PATCH never takes html: say so with the spec's own code rather than as an unknown field. */
 export function parsePatchDropBody(input: unknown): PatchDropInput {
   if (input !== null && typeof input === "object" && !Array.isArray(input) && "html" in input) {
-    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description and metadata only; send html with PUT to create a new version.");
+    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata and expiry only; send html with PUT to create a new version.");
   }
   return parseInput(patchDropBodySchema, input);
 }

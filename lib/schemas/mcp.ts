@@ -2,6 +2,8 @@ import { z } from "zod";
 import { SLUG_PATTERN, slugSchema } from "./common";
 import {
   createDropBodySchema,
+  dropStatsQuerySchema,
+  expiredFilterSchema,
   metadataFilterMapSchema,
   pageSchema,
   pageSizeSchema,
@@ -41,7 +43,10 @@ export const listDropsArgsSchema = z.strictObject({
   sort_by: sortBySchema,
   sort_order: sortOrderSchema,
   metadata: metadataFilterMapSchema.optional(),
+  expired: expiredFilterSchema,
 });
+
+export const dropStatsArgsSchema = z.strictObject({ slug: slugArgSchema, ...dropStatsQuerySchema.shape });
 
 export const versionListResultSchema = z.object({ versions: z.array(versionListItemSchema) });
 

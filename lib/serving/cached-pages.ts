@@ -2,10 +2,12 @@
 // validated: a drop's viewer page by the drop's revision, read on every request, so a write on any
 // instance shows on the next request; the configuration-only pages by nothing, as they change only
 // with a restart.
+import { now } from "@/lib/clock";
 import { prefersJson } from "@/lib/discovery/respond";
+import { isExpired } from "@/lib/drops/expiry";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
-import { CACHE_LATEST, header, type RawRequest, type RawResponse } from "./raw";
+import { CACHE_LATEST, expiredPage, header, publicCacheControl, type RawRequest, type RawResponse } from "./raw";
 import { parsePlainViewerUrl, type PlainViewerUrl } from "./viewer";
 
 /**
@@ -33,12 +35,15 @@ const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-re
 /** A drop's viewer page; null when Next must render it (a locked or unknown drop, a missing version). */
 async function viewerPage(request: RawRequest, viewer: PlainViewerUrl): Promise<RawResponse | null> {
   const drop = await findViewerState(viewer.slug);
-  if (!drop || drop.passcodeHash !== null) return null;
+  if (!drop) return null;
+  const at = now();
+  if (isExpired(drop.expiresAt, at)) return expiredPage();
+  if (drop.passcodeHash !== null) return null;
   return servePage(request, {
     key: `viewer:${drop.dropId}/${viewer.version ?? "latest"}`,
     revision: drop.revision,
     path: `/p/${viewer.encodedSlug}${viewer.version ? `?v=${viewer.version}` : ""}`,
-    cacheControl: CACHE_LATEST,
+    cacheControl: publicCacheControl(CACHE_LATEST, drop.expiresAt, at),
   });
 }
 

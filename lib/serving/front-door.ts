@@ -9,6 +9,7 @@ import { answerClientError, answerConnect, answerExpectation, answerUnroutable, 
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
+import { startExpiryPurge } from "@/lib/drops/purge-expired";
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { pageCacheRoute } from "./cached-pages";
@@ -45,6 +46,7 @@ function writeServed(response: ServerResponse, served: RawResponse): void {
 export function createFrontDoor(): FrontDoor {
   let handleWithNext: NextHandler | null = null;
   let loopbackOrigin = "";
+  let stopExpiryPurge = () => {};
 
   /** Set here, never taken from the client: per-client rate limits and the local sign-in trust them. */
   function recordClient(request: IncomingMessage): void {
@@ -84,6 +86,7 @@ export function createFrontDoor(): FrontDoor {
       const config = getConfig();
       const applied = await migrate(config.database);
       if (applied.length > 0) console.log(`htmldrop: applied migrations ${applied.join(", ")}`);
+      stopExpiryPurge = startExpiryPurge();
       const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
       return { port: config.port, description: `public URL ${config.publicUrl}, ${storage}` };
     },
@@ -143,6 +146,7 @@ export function createFrontDoor(): FrontDoor {
     expectationAnswer: answerExpectation,
 
     async stop() {
+      stopExpiryPurge();
       await flushViewCounts().finally(() => disconnectDb());
     },
   };

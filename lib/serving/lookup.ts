@@ -7,18 +7,25 @@ import type { InjectionPlan } from "./inject";
 
 export type ServedVersion = {
   passcodeHash: string | null;
+  /** Unix ms; null when the drop never expires. */
+  expiresAt: number | null;
   /** null when the drop exists but has no such version. */
   blobSha: string | null;
 };
 
+// SQLite keeps DateTime as Unix ms (lib/db/sqlite-adapter.ts); PostgreSQL's timestamp(3) holds UTC,
+// read as Unix ms here so node-pg never applies the process's time zone to it.
+const SQLITE_EXPIRES_AT = `d."expiresAt" AS "expiresAt"`;
+const PG_EXPIRES_AT = `(EXTRACT(EPOCH FROM d."expiresAt") * 1000)::float8 AS "expiresAt"`;
 const COLUMNS = `d."passcodeHash" AS "passcodeHash", v."blobSha" AS "blobSha"`;
-const LATEST_SQL = `SELECT ${COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = d."latestVersion" WHERE d."slug" = ?`;
-const PINNED_SQL = `SELECT ${COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = ? WHERE d."slug" = ?`;
+const SQLITE_COLUMNS = `${COLUMNS}, ${SQLITE_EXPIRES_AT}`;
+const LATEST_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = d."latestVersion" WHERE d."slug" = ?`;
+const PINNED_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = ? WHERE d."slug" = ?`;
 
 // One query answers a whole batch of (slug, version) lookups; a null version means the head.
 const PG_BATCH = {
   name: "htmldrop_raw_batch",
-  text: `SELECT q."index"::int AS "index", ${COLUMNS}
+  text: `SELECT q."index"::int AS "index", ${COLUMNS}, ${PG_EXPIRES_AT}
     FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q("slug", "version", "index")
     JOIN "Drop" d ON d."slug" = q."slug"
     LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = COALESCE(q."version", d."latestVersion")`,
@@ -32,13 +39,27 @@ const BLOB_SQL = `${BLOB_QUERY_HEAD} ?`;
 const PG_BLOB_SQL = `${BLOB_QUERY_HEAD} $1`;
 type BlobRow = { bytes: Buffer; injectOffset: number | null; injectViewport: boolean | number | null };
 
-/** What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts). */
-export type ViewerState = { dropId: string; passcodeHash: string | null; revision: number };
-const VIEWER_STATE_SQL = `SELECT "id" AS "dropId", "passcodeHash", "revision" FROM "Drop" WHERE "slug" = ?`;
+/**
+ * What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts)
+ * and may be shown, and what the view beacon needs to count a view (lib/serving/view-beacon.ts).
+ */
+export type ViewerState = {
+  dropId: string;
+  ownerId: string;
+  passcodeHash: string | null;
+  revision: number;
+  /** Unix ms; null when the drop never expires. */
+  expiresAt: number | null;
+  latestVersion: number;
+  /** The highest version number ever minted. */
+  versionSeq: number;
+};
+const VIEWER_STATE_COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."passcodeHash" AS "passcodeHash", d."revision" AS "revision", d."latestVersion" AS "latestVersion", d."versionSeq" AS "versionSeq"`;
+const VIEWER_STATE_SQL = `SELECT ${VIEWER_STATE_COLUMNS}, ${SQLITE_EXPIRES_AT} FROM "Drop" d WHERE d."slug" = ?`;
 // Concurrent viewer requests share one query, as raw lookups do.
 const PG_VIEWER_STATE_BATCH = {
   name: "htmldrop_viewer_state_batch",
-  text: `SELECT "slug", "id" AS "dropId", "passcodeHash", "revision" FROM "Drop" WHERE "slug" = ANY($1::text[])`,
+  text: `SELECT d."slug" AS "slug", ${VIEWER_STATE_COLUMNS}, ${PG_EXPIRES_AT} FROM "Drop" d WHERE d."slug" = ANY($1::text[])`,
 };
 const VIEWER_COALESCER_KEY = Symbol.for("htmldrop.viewer-state-pg");
 type ViewerCoalescerHolder = { [VIEWER_COALESCER_KEY]?: LookupCoalescer<string, ViewerState | null> };

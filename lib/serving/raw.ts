@@ -1,6 +1,8 @@
 // GET /p/<slug>/raw: the one implementation behind both the Next route handler (Vercel) and the custom
 // server's fast path (server.ts), so the hot path skips Next's request pipeline without a second copy.
+import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
+import { isExpired } from "@/lib/drops/expiry";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findServedVersion } from "./lookup";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
@@ -23,9 +25,23 @@ const SECURITY_HEADERS = {
 // version or drop). Shared caches therefore keep a pinned version one minute and then revalidate (a
 // cheap 304 by ETag while it is still public), so a lock or delete reaches every CDN within about two
 // minutes; a viewer's own browser may keep what it already saw for five.
-export const CACHE_PINNED = "public, max-age=300, s-maxage=60, stale-while-revalidate=60";
-export const CACHE_LATEST = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+export type CachePolicy = { maxAge: number; sMaxAge: number; staleWhileRevalidate: number };
+export const CACHE_PINNED: CachePolicy = { maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 };
+export const CACHE_LATEST: CachePolicy = { maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 };
 export const CACHE_PRIVATE = "private, no-store";
+
+/**
+ * A public answer's Cache-Control. For a drop that expires, every lifetime is cut so that no cache,
+ * shared or not, may serve it (fresh or stale) past the expiry: s-maxage plus stale-while-revalidate
+ * and max-age end by then.
+ */
+export function publicCacheControl(policy: CachePolicy, expiresAt: number | null, at: number): string {
+  const left = expiresAt === null ? Infinity : Math.floor((expiresAt - at) / 1000);
+  if (left <= 0) return "no-store";
+  const sMaxAge = Math.min(policy.sMaxAge, left);
+  const staleWhileRevalidate = Math.min(policy.staleWhileRevalidate, left - sMaxAge);
+  return `public, max-age=${Math.min(policy.maxAge, left)}, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
+}
 
 const RAW_PATH = /^\/p\/([^/?#]*)\/raw\/?(?:\?([^#]*))?(?:#.*)?$/;
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
@@ -57,6 +73,11 @@ function page(status: number, title: string, html: string, cacheControl = "no-st
 
 function notFound(): RawResponse {
   return page(404, "Not found", "<h1>Not found</h1><p>There is no drop or version at this address.</p>");
+}
+
+/** After a drop's expiry: nothing of the drop, not even its title. Not cached, as the owner may extend it. */
+export function expiredPage(): RawResponse {
+  return page(410, "Link expired", "<h1>This link has expired</h1><p>Whoever shared it set it to stop working. Ask them for a new link.</p>");
 }
 
 /** The best encoding among `offered` that Accept-Encoding allows. */
@@ -118,6 +139,8 @@ async function respond(request: RawRequest): Promise<RawResponse> {
 
   const found = await findServedVersion(slug, versionParam === null ? null : Number(versionParam));
   if (!found) return notFound();
+  const at = now();
+  if (isExpired(found.expiresAt, at)) return expiredPage();
   if (found.passcodeHash !== null) {
     const unlocked =
       hasValidUnlockCookie(slug, found.passcodeHash, header(request.headers, "cookie")) || verifyFrameToken(slug, found.passcodeHash, query.get("unlock"));
@@ -130,7 +153,7 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   const document = await getServedDocument(found.blobSha);
   if (!document) return notFound();
 
-  const cacheControl = found.passcodeHash !== null ? CACHE_PRIVATE : versionParam !== null ? CACHE_PINNED : CACHE_LATEST;
+  const cacheControl = found.passcodeHash !== null ? CACHE_PRIVATE : publicCacheControl(versionParam !== null ? CACHE_PINNED : CACHE_LATEST, found.expiresAt, at);
   const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
   const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
   const headers: Record<string, string> = {

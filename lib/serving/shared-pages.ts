@@ -4,7 +4,11 @@
 // Next's cache is per process, so the shared page stays off: a write on one `next start` process would
 // leave another serving the old page.
 import { revalidateTag } from "next/cache";
+import { now } from "@/lib/clock";
+import { isExpired } from "@/lib/drops/expiry";
+import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findViewerState } from "./lookup";
+import { expiredPage, type RawResponse } from "./raw";
 import { parsePlainViewerUrl } from "./viewer";
 
 export function sharesRenderedPages(): boolean {
@@ -23,17 +27,37 @@ export function isSharedViewerPath(pathname: string): boolean {
   return SHARED_VIEWER_PATH.test(pathname);
 }
 
+const VIEWER_PATH = /^\/p\/([^/]+)\/?$/;
+
+/** The page decodes its [slug] segment, so a percent-encoded slug must meet the same check. */
+function decodedSlug(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
+  try {
+    const slug = decodeURIComponent(segment);
+    return SLUG_PATTERN.test(slug) ? slug : null;
+  } catch {
+    return null;
+  }
+}
+
+export type ViewerRoute = { answer: RawResponse } | { rewrite: string } | null;
+
 /**
- * Where proxy.ts rewrites a viewer request (path and query) when the shared page answers it: a plain
- * GET or HEAD of a drop without a passcode, latest or `?v=N`. Null: the viewer renders it per request.
+ * What proxy.ts does with a viewer request before Next renders it. An expired drop is answered 410
+ * here, whatever the query, so no rendering path (the per-request viewer, the gate, the shared page)
+ * has to know about expiry. On Vercel, a plain GET or HEAD of a drop without a passcode, latest or
+ * `?v=N`, is rewritten to the shared page. Null: the viewer renders it per request.
  */
-export async function sharedViewerRewrite(method: string, url: string): Promise<string | null> {
-  if (!sharesRenderedPages() || (method !== "GET" && method !== "HEAD")) return null;
-  const viewer = parsePlainViewerUrl(url);
-  if (!viewer) return null;
-  const drop = await findViewerState(viewer.slug);
-  if (!drop || drop.passcodeHash !== null) return null;
-  return `/p/${viewer.encodedSlug}/shared/${viewer.version ?? "latest"}`;
+export async function routeViewerRequest(method: string, pathname: string, search: string): Promise<ViewerRoute> {
+  if (method !== "GET" && method !== "HEAD") return null;
+  const slug = decodedSlug(VIEWER_PATH.exec(pathname)?.[1]);
+  if (slug === null) return null;
+  const drop = await findViewerState(slug);
+  if (!drop) return null;
+  if (isExpired(drop.expiresAt, now())) return { answer: expiredPage() };
+  if (!sharesRenderedPages() || drop.passcodeHash !== null) return null;
+  const viewer = parsePlainViewerUrl(`${pathname}${search}`);
+  return viewer ? { rewrite: `/p/${viewer.encodedSlug}/shared/${viewer.version ?? "latest"}` } : null;
 }
 
 /** Called after a write to a drop commits, from inside the request that wrote it; the next request renders anew. */

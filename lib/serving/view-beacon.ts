@@ -1,21 +1,25 @@
 // POST /p/<slug>/view: the viewer page's beacon, one per page view. Cached pages are never rendered
 // per view, so the page itself reports that it was shown: a request with no body, no cookie set and
 // no Next render, counted in the same batches as before. The rule (README, "View counts"): a view is
-// counted when a browser shows the page on htmldrop's own origin; prefetches, other sites' requests
-// and self-announced bots are not.
+// counted when a browser shows the page on htmldrop's own origin; prefetches, other sites' requests,
+// self-announced bots, views of an expired drop and the owner's own views while signed in are not.
+// `?v=N` names the version shown (the latest without it), for the per-day, per-version counters.
+import { sessionUserId } from "@/lib/auth/session-cookie";
+import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
+import { isExpired } from "@/lib/drops/expiry";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findViewerState } from "./lookup";
 import { header, type RawRequest, type RawResponse } from "./raw";
 import { hasValidUnlockCookie } from "./unlock";
 import { flushViewCounts, recordView } from "./views";
 
-const VIEW_BEACON_PATH = /^\/p\/([^/?#]+)\/view$/;
+const VIEW_BEACON_PATH = /^\/p\/([^/?#]+)\/view(?:\?v=([1-9][0-9]{0,8}))?$/;
 // Crawlers, link unfurlers and monitors that say what they are.
 const ANNOUNCED_BOT = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|pingdom|uptime|lighthouse|monitor/i;
 
-export function viewBeaconPath(slug: string): string {
-  return `/p/${slug}/view`;
+export function viewBeaconPath(slug: string, version: number): string {
+  return `/p/${slug}/view?v=${version}`;
 }
 
 export function isViewBeaconPath(url: string | undefined): boolean {
@@ -40,6 +44,11 @@ function isPrefetch(request: RawRequest): boolean {
   return /prefetch|prerender/i.test(`${header(request.headers, "sec-purpose") ?? ""} ${header(request.headers, "purpose") ?? ""}`);
 }
 
+/** The owner looking at their own drop while signed in; only a request carrying a session cookie pays for the check. */
+async function isOwner(request: RawRequest, ownerId: string): Promise<boolean> {
+  return (await sessionUserId(header(request.headers, "cookie"))) === ownerId;
+}
+
 export async function countView(request: RawRequest): Promise<RawResponse> {
   try {
     if (request.method !== "POST") {
@@ -48,16 +57,20 @@ export async function countView(request: RawRequest): Promise<RawResponse> {
     }
     if (!isSameOrigin(request)) return answer(403, { code: "forbidden", message: "Views are counted only from htmldrop's own pages." });
     // Vercel's route handler passes an absolute URL, server.ts the request target.
-    const encodedSlug = VIEW_BEACON_PATH.exec(new URL(request.url, "http://localhost").pathname)?.[1] ?? "";
+    const target = new URL(request.url, "http://localhost");
+    const [, encodedSlug = "", versionParam] = VIEW_BEACON_PATH.exec(`${target.pathname}${target.search}`) ?? [];
     const slug = SLUG_PATTERN.test(encodedSlug) ? encodedSlug : "";
     const drop = slug ? await findViewerState(slug) : null;
-    if (!drop) return answer(404, { code: "not_found", message: "There is no drop at this address." });
+    const at = now();
+    if (!drop || isExpired(drop.expiresAt, at)) return answer(404, { code: "not_found", message: "There is no drop at this address." });
+    const version = versionParam === undefined ? drop.latestVersion : Number(versionParam);
+    if (version > drop.versionSeq) return answer(404, { code: "version_not_found", message: `Drop ${slug} has no version ${version}.` });
     // A locked drop's view counts only from a browser that unlocked it.
     if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, header(request.headers, "cookie"))) {
       return answer(403, { code: "forbidden", message: "This drop is locked." });
     }
-    if (!isPrefetch(request) && !ANNOUNCED_BOT.test(header(request.headers, "user-agent") ?? "")) {
-      recordView(drop.dropId);
+    if (!isPrefetch(request) && !ANNOUNCED_BOT.test(header(request.headers, "user-agent") ?? "") && !(await isOwner(request, drop.ownerId))) {
+      recordView(drop.dropId, version, at);
       void flushViewCounts();
     }
     return answer(204);

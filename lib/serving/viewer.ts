@@ -1,7 +1,9 @@
 // What the public viewer page at /p/<slug> shows. A locked drop yields only the gate: no title,
 // description, versions or context until the unlock cookie verifies against the current passcode.
+import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
+import { isExpired } from "@/lib/drops/expiry";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { createFrameToken, hasValidUnlockCookie } from "./unlock";
 
@@ -46,9 +48,10 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true },
+    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true },
   });
-  if (!drop) return { kind: "not_found" };
+  // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
+  if (!drop || isExpired(drop.expiresAt, now())) return { kind: "not_found" };
   const validVersion = versionParam !== undefined && VERSION_PARAM.test(versionParam) ? versionParam : null;
   if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, cookieHeader)) {
     return { kind: "gate", slug, version: validVersion };

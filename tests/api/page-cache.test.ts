@@ -198,7 +198,7 @@ describe("view counts", () => {
     try {
       const page = await browser.newPage();
       for (let i = 0; i < 3; i++) {
-        const beaconSent = page.waitForRequest((request) => request.url().endsWith(`/p/${slug}/view`), { timeout: 20_000 });
+        const beaconSent = page.waitForRequest((request) => request.url().includes(`/p/${slug}/view?v=`), { timeout: 20_000 });
         await page.goto(`${app.baseUrl}/p/${slug}`);
         await beaconSent;
       }

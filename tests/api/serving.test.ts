@@ -194,7 +194,7 @@ describe("viewer page", () => {
     for (let i = 0; i < 3; i++) {
       const page = await get(`/p/${drop.slug}`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain(`navigator.sendBeacon("/p/${drop.slug}/view")`);
+      expect(await page.text()).toContain(`navigator.sendBeacon("/p/${drop.slug}/view?v=1")`);
       expect((await beacon(drop.slug)).status).toBe(204);
     }
     await get(`/p/${drop.slug}/raw`);

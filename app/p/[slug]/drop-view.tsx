@@ -23,7 +23,7 @@ export function dropMetadata(page: DropPage): Metadata {
 export function DropView({ page }: { page: DropPage }) {
   // The page is cached and served without rendering (lib/serving/cached-pages.ts, ./shared), so it
   // reports its own view once shown; a prefetched page is never shown and runs no script.
-  const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug))})`;
+  const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug, page.version))})`;
   return (
     <div className={styles.viewer}>
       <header className={styles.bar}>
