@@ -23,6 +23,8 @@ const CUSTOM_SERVER_ONLY = [
   "tests/api/multi-instance.test.ts",
   // Already served by `next start` with VERCEL=1 in the other projects.
   "tests/api/shared-viewer.test.ts",
+  // The purge timer of `npm start`; on Vercel the cron route purges (expiry.test.ts runs there).
+  "tests/api/expiry-purge-job.test.ts",
   // Operator commands and the document's tooling, the same whatever serves.
   "tests/api/backup-restore.test.ts",
   "tests/api/openapi-tooling.test.ts",

@@ -13,6 +13,9 @@ export async function getDropStats(userId: string, slug: string, days: number): 
   const today = utcDay(now());
   const first = today - days + 1;
   const rows = await db().dropViewDay.findMany({ where: { dropId: drop.id, day: { gte: first, lte: today } }, select: { version: true, day: true, count: true } });
+  // Read after the day rows: a batch written in between then shows in view_count too, which thus
+  // never falls below the days' sum (both are written in one transaction).
+  const viewCount = (await db().drop.findUnique({ where: { id: drop.id }, select: { viewCount: true } }))?.viewCount ?? drop.viewCount;
   const perDay = new Map<number, number>();
   const perVersion = new Map<number, number>();
   for (const { version, day, count } of rows) {
@@ -26,7 +29,7 @@ export async function getDropStats(userId: string, slug: string, days: number): 
     from: utcDate(first),
     to: utcDate(today),
     total_views: daily.reduce((total, day) => total + day.views, 0),
-    view_count: drop.viewCount,
+    view_count: viewCount,
     daily,
     versions: [...perVersion].sort(([a], [b]) => a - b).map(([version, views]) => ({ version, views })),
   };

@@ -10,6 +10,8 @@ export type TestClock = {
   /** Pass as HTMLDROP_TEST_CLOCK_FILE to startApp. */
   file: string;
   advance(ms: number): void;
+  /** Sets the server's time to `serverTime` (Unix ms) as of now; it runs on from there. */
+  moveTo(serverTime: number): void;
   /** Jumps to one second into the next window of this length, so a fixed rate-limit window cannot close mid-test. */
   startWindow(windowMs: number): void;
 };
@@ -22,6 +24,7 @@ export function createTestClock(): TestClock {
   return {
     file,
     advance: (ms) => set(offset + ms),
+    moveTo: (serverTime) => set(serverTime - Date.now()),
     startWindow(windowMs) {
       const serverNow = Date.now() + offset;
       set(offset + (Math.ceil(serverNow / windowMs) * windowMs + 1000 - serverNow));
