@@ -68,7 +68,8 @@ export function mcpTools(): McpTool[] {
       description:
         "Publishes a self-contained HTML document as a new drop (version 1) and returns it with its public url (same as POST /api/drops). " +
         "Share url with people; raw_url serves the bare HTML. Set passcode for a soft share gate (not encryption), context to record your " +
-        "reasoning with this version, metadata to tag the drop so you can find it again.\n\n" +
+        "reasoning with this version, metadata to tag the drop so you can find it again, ttl_seconds (or expires_at) for a link that should " +
+        "stop working.\n\n" +
         [guide.recipe, guide.metadata, guide.limits].join("\n\n"),
       input: createDropArgsSchema,
       output: dropSchema,
@@ -130,10 +131,10 @@ export function mcpTools(): McpTool[] {
     {
       name: "patch_drop",
       rest: "PATCH /api/drops/{slug}",
-      title: "Edit title, description or metadata",
+      title: "Edit title, description, metadata or expiry",
       description:
-        "Changes title, description and/or metadata without creating a version; latest_version is unchanged (same as PATCH " +
-        "/api/drops/{slug}). To change the html use update_drop.\n\n" +
+        "Changes title, description, metadata and/or the expiry (ttl_seconds or expires_at; expires_at null removes it) without creating a " +
+        "version; latest_version is unchanged (same as PATCH /api/drops/{slug}). To change the html use update_drop.\n\n" +
         guide.metadata,
       input: patchDropArgsSchema,
       output: dropSchema,

@@ -72,6 +72,7 @@ const REST: RestCase[] = [
   { name: "PATCH /api/drops/{slug}", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { title: "patched" } }) },
   { name: "DELETE /api/drops/{slug}", scope: "drops:write", fresh: true, status: 204, send: (token, slug) => app.api(`/api/drops/${slug}`, { method: "DELETE", token }) },
   { name: "GET /api/drops/{slug}/versions", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/versions`, { token }) },
+  { name: "GET /api/drops/{slug}/stats", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/stats`, { token }) },
   { name: "GET /api/drops/{slug}/v/{n}", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/v/1`, { token }) },
   { name: "DELETE /api/drops/{slug}/v/{n}", scope: "drops:write", fresh: true, status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/v/1`, { method: "DELETE", token }) },
   { name: "POST /api/drops/{slug}/passcode", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } }) },
@@ -90,6 +91,7 @@ const TOOLS: ToolCase[] = [
   { name: "get_version", scope: "drops:read", args: (slug) => ({ slug, version: 1 }) },
   { name: "delete_version", scope: "drops:write", fresh: true, args: (slug) => ({ slug, version: 1 }) },
   { name: "set_passcode", scope: "drops:write", args: (slug) => ({ slug, passcode: "" }) },
+  { name: "drop_stats", scope: "drops:read", args: (slug) => ({ slug }) },
 ];
 
 // Every combination that decides anything: each scope alone and each pair (all three is the admin token).
@@ -114,8 +116,8 @@ describe("every scope combination against every endpoint and tool", () => {
     const openapi = (await app.api("/openapi.json")).body;
     const authenticated = Object.entries<any>(openapi.paths).flatMap(([path, methods]) =>
       Object.entries<any>(methods)
-        // /metrics takes the operator's METRICS_TOKEN, not an account's token.
-        .filter(([, operation]) => operation.security?.length > 0 && path !== "/mcp" && path !== "/metrics")
+        // /metrics and the cron route take the operator's secrets, not an account's token.
+        .filter(([, operation]) => operation.security?.length > 0 && path !== "/mcp" && path !== "/metrics" && path !== "/api/cron/purge-expired")
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(REST.map((entry) => entry.name).sort()).toEqual(authenticated.sort());
