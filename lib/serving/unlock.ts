@@ -8,6 +8,7 @@ import { errorResponse } from "@/lib/api/responses";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
+import { isExpired } from "@/lib/drops/expiry";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
@@ -84,8 +85,9 @@ export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: 
  */
 export async function unlockDrop(slug: string, passcode: string, client: string): Promise<UnlockResult> {
   if (!SLUG_PATTERN.test(slug)) return { outcome: "not_found" };
-  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true } });
-  if (!drop) return { outcome: "not_found" };
+  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true } });
+  // An expired drop is gone for its viewers: no passcode is checked against it any more.
+  if (!drop || isExpired(drop.expiresAt, now())) return { outcome: "not_found" };
   if (!drop.passcodeHash) return { outcome: "not_locked" };
   await assertRateLimit("passcodeAttempts", `${slug}:${client}`);
   await assertRateLimit("passcodeAttemptsPerDrop", slug);

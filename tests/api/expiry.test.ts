@@ -133,12 +133,16 @@ describe("at the expiry", () => {
     clock.moveTo(Date.now());
   });
 
-  it("answers 410 rather than the gate for an expired drop with a passcode", async () => {
+  it("answers 410 rather than the gate for an expired drop with a passcode, and checks no passcode", async () => {
     const drop = await create({ ttl_seconds: 60, passcode: "sesame" });
     expect((await get(`/p/${drop.slug}`)).status).toBe(200);
     clock.moveTo(drop.expires_at + 1000);
     await expectGone(`/p/${drop.slug}`);
     await expectGone(`/p/${drop.slug}/raw`);
+    // Nor is its passcode checked any more: the right one unlocks nothing.
+    const unlocked = await fetch(`${app.baseUrl}/p/${drop.slug}/unlock`, { method: "POST", body: new URLSearchParams({ passcode: "sesame" }), redirect: "manual" });
+    expect(unlocked.status).toBe(303);
+    expect(unlocked.headers.get("set-cookie")).toBeNull();
     clock.moveTo(Date.now());
   });
 
