@@ -24,4 +24,11 @@ export const DASHBOARD_MESSAGES = {
   passcodeRemoved: "Passcode removed: the drop is open to anyone with the link.",
   passcodeMissing: "Enter a passcode to set, or use “Remove passcode”.",
   tokenCreated: "Token created. Copy it now: it is shown only this once.",
+  expirySet: "Expiry saved.",
+  expiryRemoved: "Expiry removed: the link works until you delete the drop.",
+  expiryChoiceMissing: "Choose when the link should stop working.",
+  expiryCustomMissing: "Enter a date and time, or choose one of the other options.",
+  expiryCustomInvalid: "That date and time could not be read. Pick it with the date picker, or type it like 2026-12-31T18:00.",
+  expiryInPast: "That time has already passed. Pick a time in the future; to stop sharing now, delete the drop or set a passcode.",
+  expiryTooFar: "That is more than 10 years ahead. Pick an earlier date.",
 } as const;
