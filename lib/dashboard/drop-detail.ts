@@ -1,14 +1,21 @@
-import { getDrop, listVersions } from "@/lib/drops";
+import { getDrop, getDropStats, listVersions } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
-import type { DropJson, VersionListItemJson } from "@/lib/schemas/drops";
+import type { DropJson, DropStatsJson, VersionListItemJson } from "@/lib/schemas/drops";
 
-export type DropDetail = { drop: DropJson; versions: VersionListItemJson[] };
+/** The drop page's view chart and tables cover this many days, today (UTC) included. */
+const STATS_DAYS = 30;
 
-/** One of the owner's drops with its versions (newest first), or null when it is missing or someone else's. */
+export type DropDetail = {
+  drop: DropJson;
+  versions: VersionListItemJson[];
+  stats: DropStatsJson;
+};
+
+/** One of the owner's drops with its versions (newest first) and views, or null when it is missing or someone else's. */
 export async function loadDropDetail(userId: string, slug: string): Promise<DropDetail | null> {
   try {
-    const [drop, versions] = await Promise.all([getDrop(userId, slug), listVersions(userId, slug)]);
-    return { drop, versions: versions.toReversed() };
+    const [drop, versions, stats] = await Promise.all([getDrop(userId, slug), listVersions(userId, slug), getDropStats(userId, slug, STATS_DAYS)]);
+    return { drop, versions: versions.toReversed(), stats };
   } catch (error) {
     if (isApiError(error) && (error.code === "not_found" || error.code === "forbidden" || error.code === "invalid_slug")) return null;
     throw error;

@@ -10,6 +10,7 @@ import { EditDropForm } from "../../ui/edit-drop-form";
 import { Notice } from "../../ui/notice";
 import { PasscodeForms } from "../../ui/passcode-forms";
 import { VersionList } from "../../ui/version-list";
+import { ViewsSection } from "../../ui/views-section";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Drop" };
@@ -21,7 +22,7 @@ export default async function DropPage({ params, searchParams }: Props) {
   const user = await requireSessionUser(`/dashboard/drops/${encodeURIComponent(slug)}`);
   const detail = await loadDropDetail(user.userId, slug);
   if (!detail) notFound();
-  const { drop, versions } = detail;
+  const { drop, versions, stats } = detail;
   return (
     <main>
       <p className={styles.breadcrumb}>
@@ -31,6 +32,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       {drop.description ? <p className={styles.muted}>{drop.description}</p> : null}
       <Notice message={dashboardNotice((await searchParams).notice)} />
       <DropLinks drop={drop} />
+      <ViewsSection stats={stats} />
       <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} />
       <EditDropForm drop={drop} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />
