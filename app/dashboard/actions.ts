@@ -9,6 +9,7 @@ import { FULL_GRANT, revokeToken } from "@/lib/accounts/tokens";
 import { getSessionUser } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { deleteDrop, deleteVersion, patchDrop, setPasscode } from "@/lib/drops";
+import { expiryInputFromForm, plainExpiryError } from "@/lib/dashboard/expiry-form";
 import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
@@ -61,6 +62,21 @@ export async function setPasscodeAction(_previous: FormState, form: FormData): P
   }
   revalidatePath(dropPath(slug));
   return ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet);
+}
+
+export async function setExpiryAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  const remove = text(form, "intent") === "remove";
+  try {
+    await patchDrop(user.userId, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
+  } catch (error) {
+    return toFormState(plainExpiryError(error));
+  }
+  revalidatePath(dropPath(slug));
+  return ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet);
 }
 
 export async function deleteVersionAction(_previous: FormState, form: FormData): Promise<FormState> {

@@ -1,3 +1,5 @@
+import { now } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
 import { getDrop, getDropStats, listVersions } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
 import type { DropJson, DropStatsJson, VersionListItemJson } from "@/lib/schemas/drops";
@@ -9,13 +11,17 @@ export type DropDetail = {
   drop: DropJson;
   versions: VersionListItemJson[];
   stats: DropStatsJson;
+  /** The server's time of this render: the expiry countdown counts from it, not from the browser's clock. */
+  renderedAt: number;
+  /** Days the purge keeps an expired drop before deleting it. */
+  retentionDays: number;
 };
 
 /** One of the owner's drops with its versions (newest first) and views, or null when it is missing or someone else's. */
 export async function loadDropDetail(userId: string, slug: string): Promise<DropDetail | null> {
   try {
     const [drop, versions, stats] = await Promise.all([getDrop(userId, slug), listVersions(userId, slug), getDropStats(userId, slug, STATS_DAYS)]);
-    return { drop, versions: versions.toReversed(), stats };
+    return { drop, versions: versions.toReversed(), stats, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
   } catch (error) {
     if (isApiError(error) && (error.code === "not_found" || error.code === "forbidden" || error.code === "invalid_slug")) return null;
     throw error;

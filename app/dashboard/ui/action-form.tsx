@@ -15,6 +15,8 @@ type Props = {
   /** Clear the fields after a success (a passcode should not linger in the page). */
   resetOnSuccess?: boolean;
   className?: string;
+  /** Id of the result's live region, for fields that point at it with aria-describedby. */
+  statusId?: string;
 };
 
 const TONES = { primary: styles.primary, secondary: styles.secondary, danger: styles.danger };
@@ -24,7 +26,7 @@ const TONES = { primary: styles.primary, secondary: styles.secondary, danger: st
  * Without JavaScript it posts as a plain form. With it, submission goes through onSubmit, because
  * React resets a form after its `action` runs and a refused edit must keep what the human typed.
  */
-export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className }: Props) {
+export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className, statusId }: Props) {
   const [state, formAction, pending] = useActionState<FormState, FormData>(action, { status: "idle", message: "" });
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -43,7 +45,7 @@ export function ActionForm({ action, children, submitLabel, tone = "primary", la
           {pending ? "Working…" : submitLabel}
         </button>
       </div>
-      <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
+      <p id={statusId} role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
         {state.message}
       </p>
     </form>

@@ -12,7 +12,7 @@ export function DropLinks({ drop }: { drop: DropJson }) {
     <section className={styles.card} aria-labelledby="links-heading">
       <h2 id="links-heading">Links</h2>
       <p className={styles.muted}>
-        {drop.locked ? "Locked: visitors must enter the passcode." : "Anyone with a link can open the drop."} Latest version: v{drop.latest_version} · {drop.view_count} views.
+        {drop.expired ? "Expired: the links answer “410 Gone”." : drop.locked ? "Locked: visitors must enter the passcode." : "Anyone with a link can open the drop."} Latest version: v{drop.latest_version} · {drop.view_count} views.
       </p>
       {links.map((link) => (
         <div key={link.id} className={styles.linkRow}>

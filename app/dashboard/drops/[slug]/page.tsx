@@ -7,6 +7,7 @@ import styles from "../../dashboard.module.css";
 import { DeleteDropForm } from "../../ui/delete-drop-form";
 import { DropLinks } from "../../ui/drop-links";
 import { EditDropForm } from "../../ui/edit-drop-form";
+import { ExpirySection } from "../../ui/expiry-section";
 import { Notice } from "../../ui/notice";
 import { PasscodeForms } from "../../ui/passcode-forms";
 import { VersionList } from "../../ui/version-list";
@@ -22,7 +23,7 @@ export default async function DropPage({ params, searchParams }: Props) {
   const user = await requireSessionUser(`/dashboard/drops/${encodeURIComponent(slug)}`);
   const detail = await loadDropDetail(user.userId, slug);
   if (!detail) notFound();
-  const { drop, versions, stats } = detail;
+  const { drop, versions, stats, renderedAt, retentionDays } = detail;
   return (
     <main>
       <p className={styles.breadcrumb}>
@@ -35,6 +36,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       <ViewsSection stats={stats} />
       <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} />
       <EditDropForm drop={drop} />
+      <ExpirySection slug={drop.slug} expiresAt={drop.expires_at} retentionDays={retentionDays} renderedAt={renderedAt} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />
       <DeleteDropForm slug={drop.slug} title={drop.title} />
     </main>
