@@ -30,7 +30,7 @@ export default async function DropsPage({ searchParams }: { searchParams: Search
           {view.error ? <Notice message={view.error} tone="error" /> : null}
           {view.list ? (
             <>
-              <DropTable drops={view.list.data} filters={view.filters} />
+              <DropTable drops={view.list.data} filters={view.filters} renderedAt={view.renderedAt} />
               <Pager filters={view.filters} pagination={view.list.pagination} />
             </>
           ) : null}

@@ -1,3 +1,4 @@
+import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { listDrops } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
@@ -20,6 +21,8 @@ export type DropListView = {
   /** True when the account has no drops at all, not merely none matching the filters. */
   accountEmpty: boolean;
   mcpUrl: string;
+  /** The server's time of this render, which the list's "expires in" wording counts from. */
+  renderedAt: number;
 };
 
 function one(value: string | string[] | undefined): string {
@@ -30,6 +33,7 @@ function one(value: string | string[] | undefined): string {
 export async function loadDropList(userId: string, params: SearchParams): Promise<DropListView> {
   const filters: DropListFilters = { q: one(params.q).trim().slice(0, 200), tags: one(params.tags), sortBy: one(params.sortBy), sortOrder: one(params.sortOrder) };
   const mcpUrl = `${getConfig().publicUrl}/mcp`;
+  const renderedAt = now();
   try {
     const query = parseInput(listDropsQuerySchema, {
       page: one(params.page) || undefined,
@@ -42,10 +46,10 @@ export async function loadDropList(userId: string, params: SearchParams): Promis
     const list = await listDrops(userId, { ...query, titleContains });
     const filtered = Boolean(filters.q) || query.metadata.length > 0;
     const accountEmpty = list.pagination.total_items === 0 && (!filtered || (await listDrops(userId, { ...query, page: 1, pageSize: 1, metadata: [] })).pagination.total_items === 0);
-    return { filters: { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder }, list, error: null, accountEmpty, mcpUrl };
+    return { filters: { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder }, list, error: null, accountEmpty, mcpUrl, renderedAt };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return { filters, list: null, error: error.message, accountEmpty: false, mcpUrl };
+    return { filters, list: null, error: error.message, accountEmpty: false, mcpUrl, renderedAt };
   }
 }
 

@@ -1,4 +1,5 @@
 import { dropListHref, type DropListFilters } from "@/lib/dashboard/drop-list";
+import { describeExpiryBriefly } from "@/lib/dashboard/expiry-wording";
 import { formatTime } from "@/lib/dashboard/format";
 import type { DropJson } from "@/lib/schemas/drops";
 import styles from "../dashboard.module.css";
@@ -19,8 +20,19 @@ function Tags({ metadata, filters }: { metadata: Record<string, string>; filters
   );
 }
 
+/** "in 3 days" or an "Expired" badge, with the exact time on hover; "never" without an expiry. */
+function Expiry({ drop, renderedAt }: { drop: DropJson; renderedAt: number }) {
+  if (drop.expires_at === undefined) return <span className={styles.muted}>never</span>;
+  const time = (
+    <time dateTime={new Date(drop.expires_at).toISOString()} title={formatTime(drop.expires_at)}>
+      {describeExpiryBriefly(drop.expires_at, renderedAt)}
+    </time>
+  );
+  return drop.expired ? <span className={styles.badge}>{time}</span> : time;
+}
+
 /** The drop list: a table on wide screens, one card per drop on a phone (same markup, CSS decides). */
-export function DropTable({ drops, filters }: { drops: DropJson[]; filters: DropListFilters }) {
+export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; filters: DropListFilters; renderedAt: number }) {
   if (drops.length === 0) {
     return (
       <p role="status" className={styles.card} data-testid="no-matches">
@@ -38,6 +50,7 @@ export function DropTable({ drops, filters }: { drops: DropJson[]; filters: Drop
           <th scope="col">Latest</th>
           <th scope="col">Views</th>
           <th scope="col">Locked</th>
+          <th scope="col">Expires</th>
           <th scope="col">Tags</th>
           <th scope="col">Updated</th>
         </tr>
@@ -56,6 +69,9 @@ export function DropTable({ drops, filters }: { drops: DropJson[]; filters: Drop
             <td data-label="Latest">v{drop.latest_version}</td>
             <td data-label="Views">{drop.view_count}</td>
             <td data-label="Locked">{drop.locked ? <span className={styles.badge}>Locked</span> : <span className={styles.muted}>No</span>}</td>
+            <td data-label="Expires" data-testid="drop-expiry">
+              <Expiry drop={drop} renderedAt={renderedAt} />
+            </td>
             <td data-label="Tags">
               <Tags metadata={drop.metadata} filters={filters} />
             </td>
