@@ -2,7 +2,7 @@ import { connectGuides } from "./connect";
 import { discoveryFacts, errorGuide, mcpToolSummaries } from "./facts";
 import { buildOnboardingMarkdown } from "./onboard";
 import { DISCOVERY_DOCUMENTS, SKILL_PATH } from "./links";
-import { OPERATIONS } from "./operations";
+import { OPERATIONS, OPERATOR_SECRETS, type Operation } from "./operations";
 
 // The well-known discovery documents. Each restates the onboarding guide's facts from the same sources.
 
@@ -91,6 +91,12 @@ export function buildSkillMarkdown(): string {
   return `---\nname: ${SKILL_NAME}\ndescription: ${SKILL_DESCRIPTION}\n---\n\n${buildOnboardingMarkdown()}`;
 }
 
+/** What an endpoint in llms.txt needs: an account's token, an operator's secret, or nothing. */
+function credentialNote(operation: Operation): string {
+  if (operation.auth) return " (token)";
+  return operation.operatorSecret ? ` (${OPERATOR_SECRETS[operation.operatorSecret].variable})` : "";
+}
+
 /** llms.txt: the summary an agent reads first, pointing to the full documents. */
 export function buildLlmsTxt(): string {
   const f = discoveryFacts();
@@ -100,7 +106,7 @@ export function buildLlmsTxt(): string {
     `schema version: ${f.schemaVersion}\napi version: ${f.apiVersion}\nbase url: ${f.publicUrl}`,
     `Start here: ${f.onboardUrl} (Markdown; JSON with Accept: application/json). Sign in with the device-code flow (POST /api/auth/start, then poll GET /api/auth/poll?token=<poll_token> every poll_interval seconds), keep the token in an environment variable or secret store (never in a drop), send it as Authorization: Bearer <token>, publish with POST /api/drops {title, html}, update with PUT /api/drops/{slug} {html} (new version), change fields with PATCH. No upsert: list with metadata.<key>=<value> filters, PUT to the first match, else POST; serialize concurrent writers.`,
     `## Documents\n${DISCOVERY_DOCUMENTS.map((doc) => `- [${doc.title}](${f.publicUrl}${doc.path})`).join("\n")}\n- [Agent skill](${f.publicUrl}${SKILL_PATH})`,
-    `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${op.auth ? " (token)" : op.metricsToken ? " (METRICS_TOKEN)" : ""}: ${op.summary}`).join("\n")}`,
+    `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${credentialNote(op)}: ${op.summary}`).join("\n")}`,
     `## Connect an assistant by URL (OAuth)\nGive an MCP client only ${f.mcpUrl}; it discovers htmldrop's OAuth server (${f.oauth.mcpResourceMetadataUrl}, ${f.oauth.authorizationServerMetadataUrl}) and the human approves it in the browser.\n${connectGuides(f).map((guide) => `- ${guide.client}: ${guide.summary}`).join("\n")}`,
     `## MCP (${f.mcpUrl}, bearer token on every request: an API token, or an OAuth access token issued for ${f.oauth.mcpResource})\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}`,
     `## Limits\n${f.limitList.map(([name, value]) => `- ${name}: ${value}`).join("\n")}`,

@@ -69,6 +69,7 @@ export function buildExamples(facts: DiscoveryFacts) {
       { version: 1, size_bytes: 790, has_context: false, created_at: CREATED_AT },
       { version: 2, size_bytes: 812, has_context: true, created_at: CREATED_AT + 3_600_000 },
     ],
+    PurgeResult: { purged: 3, cutoff: CREATED_AT - 7 * 86_400_000 },
     Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
     TokenListItem: [
       { ...tokenSummary, revoked_at: null, kind: "api_token" },

@@ -2,7 +2,7 @@ import { connectGuides, publicUrlNote } from "./connect";
 import { buildExamples } from "./examples";
 import { discoveryFacts, errorGuide, mcpChallenge, mcpToolSummaries, type DiscoveryFacts } from "./facts";
 import { DISCOVERY_DOCUMENTS } from "./links";
-import { OPERATIONS, requiredScope } from "./operations";
+import { OPERATIONS, OPERATOR_SECRETS, requiredScope } from "./operations";
 
 // The onboarding guide: what an agent reads to go from a base URL to a published drop.
 // Every request below is an exact HTTP request an agent can send; URLs and limits are the running ones.
@@ -60,7 +60,7 @@ export function agentPrompt(facts: DiscoveryFacts): string {
 }
 
 function tokenColumn(operation: (typeof OPERATIONS)[number]): string {
-  if (operation.metricsToken) return "`METRICS_TOKEN`";
+  if (operation.operatorSecret) return `\`${OPERATOR_SECRETS[operation.operatorSecret].variable}\``;
   if (!operation.auth) return "no";
   const scope = requiredScope(operation);
   return scope ? `yes (\`${scope}\`)` : "yes";

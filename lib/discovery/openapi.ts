@@ -5,7 +5,7 @@ import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/li
 import { errorBodySchema } from "@/lib/schemas/errors";
 import { buildExamples } from "./examples";
 import { discoveryFacts, ERROR_GUIDE, mcpChallenge } from "./facts";
-import { operationErrors, OPERATIONS, requiredScope, TAGS, type Operation } from "./operations";
+import { OPERATOR_SECRETS, operationErrors, OPERATIONS, requiredScope, TAGS, type Operation } from "./operations";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -114,10 +114,13 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
   return { ...base, content: json };
 }
 
-/** An API token or an OAuth access token issued for the operation's resource, with the scope of the scope table. */
+/** An API token or an OAuth access token issued for the operation's resource, with the scope of the scope table; or an operator's secret. */
 function operationSecurity(operation: Operation, scope: string | null | undefined) {
-  // `{}`: no credential at all is also accepted (a client on the server's own machine, when no METRICS_TOKEN is set).
-  if (operation.metricsToken) return [{ metricsToken: [] }, {}];
+  if (operation.operatorSecret) {
+    const secret = OPERATOR_SECRETS[operation.operatorSecret];
+    // `{}`: no credential at all is also accepted (a client on the server's own machine, while the variable is unset).
+    return [{ [secret.scheme]: [] }, ...(secret.openToThisMachine ? [{}] : [])];
+  }
   return operation.auth ? [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }] : [];
 }
 
@@ -221,11 +224,7 @@ export function buildOpenApiDocument() {
             "Each operation lists the scope it needs (`drops:read`, `drops:write`, `tokens:manage`); tokens issued without scopes have all three.",
         },
         oauth2: oauthScheme(facts),
-        metricsToken: {
-          type: "http",
-          scheme: "bearer",
-          description: "The operator's METRICS_TOKEN, for Prometheus scrapers; an account's token does not read the metrics.",
-        },
+        ...Object.fromEntries(Object.values(OPERATOR_SECRETS).map((secret) => [secret.scheme, { type: "http", scheme: "bearer", description: secret.description }])),
       },
       headers: {
         BearerChallenge: {

@@ -16,6 +16,7 @@ import {
   listDropsQuerySchema,
   metadataFilterMapSchema,
   patchDropBodySchema,
+  purgeResultSchema,
   replaceDropBodySchema,
   setPasscodeBodySchema,
   versionListItemSchema,
@@ -42,17 +43,41 @@ export const TAGS = {
   Discovery: "Documents that teach a client the service: the onboarding guide and this OpenAPI document. No sign-in.",
   Authentication: "Device-code sign-in: an agent starts it, a human approves it in a browser, the agent polls for its API token.",
   Account: "The account behind the bearer token, and its API tokens. Tokens carry scopes (`drops:read`, `drops:write`, `tokens:manage`) and may be limited to some drops and expire; a call the token may not make is 403 `forbidden` with `details.required_scope` when a scope is missing.",
-  Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions.",
+  Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions, optionally an expiry, and views counted per day.",
   Versions: "The numbered versions of one drop.",
-  Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set).",
+  Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
-  Operations: "For the people who run the service: health for load balancers and monitors (no sign-in), metrics for Prometheus (the operator's METRICS_TOKEN).",
+  Operations:
+    "For the people who run the service: health for load balancers and monitors (no sign-in), metrics for Prometheus (the operator's METRICS_TOKEN), " +
+    "and the purge of expired drops for a scheduler (the operator's CRON_SECRET).",
   OAuth:
     "Connect by URL: htmldrop is its own OAuth 2.1 authorization server, so an MCP client given only the /mcp URL signs the human in. A 401 from /mcp names the " +
     "protected-resource metadata, which names the authorization server, whose metadata names the endpoints: authorization code with PKCE S256 at /oauth/authorize, " +
     "tokens at /oauth/token, dynamic registration at /oauth/register (or a Client ID Metadata Document), revocation at /oauth/revoke. `resource` (RFC 8707) is required. " +
     "No sign-in is needed to read these documents.",
 } as const;
+
+/**
+ * Credentials of the people who run the service rather than of an account, each a security scheme of
+ * its own: an account's token never opens these operations.
+ */
+export const OPERATOR_SECRETS = {
+  metrics: {
+    scheme: "metricsToken",
+    variable: "METRICS_TOKEN",
+    description: "The operator's METRICS_TOKEN, for Prometheus scrapers; an account's token does not read the metrics.",
+    /** Without the variable set, a client on the server's own machine may call with no credential at all. */
+    openToThisMachine: true,
+  },
+  cron: {
+    scheme: "cronSecret",
+    variable: "CRON_SECRET",
+    description: "The operator's CRON_SECRET, which Vercel's cron sends with each scheduled call; while it is unset, the scheduled routes refuse every call.",
+    openToThisMachine: false,
+  },
+} as const;
+
+export type OperatorSecret = keyof typeof OPERATOR_SECRETS;
 
 export type Operation = {
   method: Method;
@@ -62,8 +87,8 @@ export type Operation = {
   summary: string;
   description: string;
   auth: boolean;
-  /** Read with the operator's METRICS_TOKEN rather than an account's token (or from the server's own machine without one). */
-  metricsToken?: true;
+  /** Called with an operator's secret (OPERATOR_SECRETS) rather than an account's token. */
+  operatorSecret?: OperatorSecret;
   parameters?: ParameterSpec[];
   body?: { schema: z.ZodType; name: string; required: boolean };
   /** Success status, with the named response schema (null: no body; "html"/"markdown": non-JSON). */
@@ -127,13 +152,24 @@ export const OPERATIONS: Operation[] = [
     plainResponses: HTTP_LAYER_REFUSALS,
   },
   {
-    method: "get", path: "/metrics", operationId: "getMetrics", tag: "Operations", auth: false, metricsToken: true,
+    method: "get", path: "/metrics", operationId: "getMetrics", tag: "Operations", auth: false, operatorSecret: "metrics",
     summary: "Prometheus metrics of this instance",
     description:
       "Prometheus text format: requests and durations by route and status, raw and page cache lookups, rate-limit refusals, database pool use, the view-count flush lag, " +
       "process and Node.js figures. Send `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN set, only a client on the server's own machine may read it. " +
       "Each instance reports its own counts.",
     success: { status: 200, description: "The metrics, `text/plain; version=0.0.4`.", content: "prometheus" },
+    errors: ["token_required", "unauthorized", "forbidden"],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/api/cron/purge-expired", operationId: "purgeExpiredDrops", tag: "Operations", auth: false, operatorSecret: "cron",
+    summary: "Delete drops whose expiry is long past",
+    description:
+      "Deletes every drop whose expiry passed more than EXPIRED_RETENTION_DAYS days ago (default 7), with its versions and the HTML no other drop uses. " +
+      "Vercel's cron calls it daily (`crons` in vercel.json); under `npm start` a timer does the same work hourly, so nothing needs to call it there. " +
+      "Send `Authorization: Bearer <CRON_SECRET>`; while CRON_SECRET is unset it answers 403 `forbidden`. Calling it twice does no harm.",
+    success: { status: 200, description: "How many drops this run deleted, and the moment before which expiries counted.", schema: { zod: purgeResultSchema, name: "PurgeResult" } },
     errors: ["token_required", "unauthorized", "forbidden"],
     plainResponses: HTTP_LAYER_REFUSALS,
   },

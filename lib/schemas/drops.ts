@@ -265,6 +265,14 @@ export const dropStatsSchema = z
   })
   .describe("DropStats");
 
+/** What GET /api/cron/purge-expired answers (lib/drops/purge-expired.ts returns it). */
+export const purgeResultSchema = z
+  .object({
+    purged: z.number().int().min(0).describe("Drops deleted by this run, with their versions."),
+    cutoff: unixMillisSchema.describe("Drops whose expiry is at or before this moment were deleted: now minus EXPIRED_RETENTION_DAYS, as Unix time in milliseconds."),
+  })
+  .describe("PurgeResult");
+
 /** Header of POST /api/drops: a repeat within 24 hours replays the first response. */
 export const idempotencyKeySchema = z
   .string()
@@ -284,6 +292,7 @@ export type DropListJson = z.infer<typeof dropListSchema>;
 export type VersionListItemJson = z.infer<typeof versionListItemSchema>;
 export type VersionJson = z.infer<typeof versionSchema>;
 export type DropStatsJson = z.infer<typeof dropStatsSchema>;
+export type PurgeResultJson = z.infer<typeof purgeResultSchema>;
 
 /** PATCH never takes html: say so with the spec's own code rather than as an unknown field. */
 export function parsePatchDropBody(input: unknown): PatchDropInput {
