@@ -69,6 +69,20 @@ export function buildExamples(facts: DiscoveryFacts) {
       { version: 1, size_bytes: 790, has_context: false, created_at: CREATED_AT },
       { version: 2, size_bytes: 812, has_context: true, created_at: CREATED_AT + 3_600_000 },
     ],
+    // A week of views of the Drop above: the days add up to total_views, and so do the versions.
+    DropStats: {
+      slug: SLUG,
+      days: 7,
+      from: "2026-01-01",
+      to: "2026-01-07",
+      total_views: 14,
+      view_count: 14,
+      daily: [3, 5, 0, 2, 0, 1, 3].map((views, index) => ({ date: `2026-01-0${index + 1}`, views })),
+      versions: [
+        { version: 1, views: 8 },
+        { version: 2, views: 6 },
+      ],
+    },
     PurgeResult: { purged: 3, cutoff: CREATED_AT - 7 * 86_400_000 },
     Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
     TokenListItem: [

@@ -13,6 +13,8 @@ import {
   ifMatchSchema,
   dropListSchema,
   dropSchema,
+  dropStatsQuerySchema,
+  dropStatsSchema,
   listDropsQuerySchema,
   metadataFilterMapSchema,
   patchDropBodySchema,
@@ -117,9 +119,11 @@ const DROP_LOOKUP: ErrorCode[] = ["invalid_slug", "forbidden", "not_found"];
 const BODY_ERRORS: ErrorCode[] = ["invalid_json", "invalid_arg"];
 
 
-const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder"] as const;
+const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder", "expired"] as const;
 
 const HTTP_LAYER_REFUSALS = { "4XX": "The request was refused before it reached this document: a malformed request, or a request line or headers too large." };
+
+const EXPIRED_PAGE = "The drop's expiry has passed, whatever `v` asks for: an HTML page that shows nothing of the drop, not even its title, and is never cached.";
 
 const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
 const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
@@ -227,7 +231,8 @@ export const OPERATIONS: Operation[] = [
     summary: "List your drops, filtered by metadata",
     description:
       "Filter by metadata with one query parameter per pair, written `metadata[<key>]=<value>` (the `metadata` object parameter below, as generated clients send it) " +
-      "or `metadata.<key>=<value>`; the forms mix, and every pair given must match (AND), so a key given twice with different values matches nothing.",
+      "or `metadata.<key>=<value>`; the forms mix, and every pair given must match (AND), so a key given twice with different values matches nothing. " +
+      "`expired=true` or `false` keeps only the drops past their expiry, or only the others.",
     parameters: [
       ...LIST_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listDropsQuerySchema.shape[name], description: listDropsQuerySchema.shape[name].description ?? name })),
       {
@@ -254,7 +259,9 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops/{slug}", operationId: "getDrop", tag: "Drops", auth: true,
     summary: "Get one of your drops",
-    description: "The drop's title, description, URLs, latest version, lock state, view count and metadata. Another account's drop is `forbidden`.",
+    description:
+      "The drop's title, description, URLs, latest version, lock state, view count and metadata, and its expiry when one is set (an expired drop is still shown to its owner, with `expired: true`). " +
+      "Another account's drop is `forbidden`.",
     parameters: [slugParam],
     success: { status: 200, description: "The drop.", schema: { zod: dropSchema, name: "Drop" } },
     errors: DROP_LOOKUP,
@@ -270,8 +277,8 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
-    summary: "Change title, description or metadata",
-    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`.",
+    summary: "Change title, description, metadata or expiry",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes an expiry; a new one revives an expired drop that has not been purged yet.",
     parameters: [slugParam],
     body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
     success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
@@ -319,13 +326,24 @@ export const OPERATIONS: Operation[] = [
     errors: [...BODY_ERRORS, ...DROP_LOOKUP, "passcode_required", "passcode_too_short", ...WRITE_LIMITS],
   },
   {
+    method: "get", path: "/api/drops/{slug}/stats", operationId: "getDropStats", tag: "Drops", auth: true,
+    summary: "Views of a drop, per day and per version",
+    description:
+      "How often the drop was viewed in the last `days` UTC days, today included: every day (days without views too) and each version's total. " +
+      "A view is counted when a browser shows the viewer page; not counted are bots that say so, prefetches, requests from other sites, views after the expiry, " +
+      "views of a locked drop by someone who has not unlocked it, and the owner's own views while signed in. Views reach these counts in batches, moments after the page view.",
+    parameters: [slugParam, { name: "days", in: "query", required: false, schema: dropStatsQuerySchema.shape.days, description: "Days to report, ending today (UTC)." }],
+    success: { status: 200, description: "The drop's views.", schema: { zod: dropStatsSchema, name: "DropStats" } },
+    errors: [...DROP_LOOKUP, "invalid_arg"],
+  },
+  {
     method: "get", path: "/p/{slug}", operationId: "viewDrop", tag: "Public", auth: false,
     summary: "Public viewer page",
     description: "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set.",
     parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
     success: { status: 200, description: "The viewer page (or the passcode gate).", content: "html" },
     errors: [],
-    pageResponses: { "404": "No such drop or version (an HTML page)." },
+    pageResponses: { "404": "No such drop or version (an HTML page).", "410": EXPIRED_PAGE },
   },
   {
     method: "get", path: "/p/{slug}/raw", operationId: "rawDrop", tag: "Public", auth: false,
@@ -338,6 +356,7 @@ export const OPERATIONS: Operation[] = [
       "304": "Not modified (the `If-None-Match` ETag matches).",
       "403": "The drop is locked by a passcode: unlock it on the viewer page first (an HTML page).",
       "404": "No such drop or version (an HTML page).",
+      "410": EXPIRED_PAGE,
     },
   },
   {
