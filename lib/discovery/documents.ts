@@ -8,7 +8,7 @@ import { OPERATIONS, OPERATOR_SECRETS, type Operation } from "./operations";
 
 export const SKILL_NAME = "htmldrop";
 const SKILL_DESCRIPTION =
-  "Publish self-contained HTML reports, dashboards and pages to htmldrop and share a stable URL; update them as new versions, tag them with metadata, gate them with a passcode.";
+  "Publish self-contained HTML reports, dashboards and pages to htmldrop and share a stable URL; update them as new versions, tag them with metadata, gate them with a passcode, let links expire, and see whether anyone viewed them.";
 
 /** A2A-style agent card describing the service, its skills and how to authenticate. */
 export function buildAgentCard() {
@@ -52,6 +52,8 @@ export function buildAgentCard() {
       { id: "find_drops", name: "Find drops by tag", description: "List your drops filtered by metadata tags, to update a drop you published earlier (GET /api/drops?metadata.<key>=<value>, MCP list_drops).", tags: ["metadata", "search"], examples: ["Find the drop tagged project=alpha."] },
       { id: "passcode", name: "Gate with a passcode", description: "Set, change or remove a soft passcode gate (POST /api/drops/{slug}/passcode, MCP set_passcode).", tags: ["passcode", "share"], examples: ["Protect this page with a passcode."] },
       { id: "versions", name: "Manage versions", description: "List, read and delete versions of a drop (MCP list_versions, get_version, delete_version).", tags: ["versions"], examples: ["Show me version 2 of the report."] },
+      { id: "expiry", name: "Expiring links", description: "Make a link stop working after a time with ttl_seconds or expires_at on any write; afterwards it answers 410 Gone (MCP create_drop, update_drop, patch_drop).", tags: ["expiry", "share"], examples: ["Share this for a week only."] },
+      { id: "view_stats", name: "View stats", description: "See whether anyone looked: views per day and per version (GET /api/drops/{slug}/stats, MCP drop_stats).", tags: ["views", "stats"], examples: ["Has anyone opened the report I shared yesterday?"] },
     ].map((skill) => ({ ...skill, inputModes: ["application/json"], outputModes: ["application/json"] })),
   };
 }
@@ -104,7 +106,7 @@ export function buildLlmsTxt(): string {
     `# ${f.name}`,
     `> ${f.summary}`,
     `schema version: ${f.schemaVersion}\napi version: ${f.apiVersion}\nbase url: ${f.publicUrl}`,
-    `Start here: ${f.onboardUrl} (Markdown; JSON with Accept: application/json). Sign in with the device-code flow (POST /api/auth/start, then poll GET /api/auth/poll?token=<poll_token> every poll_interval seconds), keep the token in an environment variable or secret store (never in a drop), send it as Authorization: Bearer <token>, publish with POST /api/drops {title, html}, update with PUT /api/drops/{slug} {html} (new version), change fields with PATCH. No upsert: list with metadata.<key>=<value> filters, PUT to the first match, else POST; serialize concurrent writers.`,
+    `Start here: ${f.onboardUrl} (Markdown; JSON with Accept: application/json). Sign in with the device-code flow (POST /api/auth/start, then poll GET /api/auth/poll?token=<poll_token> every poll_interval seconds), keep the token in an environment variable or secret store (never in a drop), send it as Authorization: Bearer <token>, publish with POST /api/drops {title, html}, update with PUT /api/drops/{slug} {html} (new version), change fields with PATCH. No upsert: list with metadata.<key>=<value> filters, PUT to the first match, else POST; serialize concurrent writers. Links can expire: ttl_seconds (seconds from now) or expires_at (Unix ms; null removes it) on any write, after which the viewer and raw answer 410 Gone and the drop is deleted ${f.expiredDeletion}; list with expired=true|false. Whether anyone looked: GET /api/drops/{slug}/stats?days=${f.statsDays.default} (MCP drop_stats), views per UTC day and per version.`,
     `## Documents\n${DISCOVERY_DOCUMENTS.map((doc) => `- [${doc.title}](${f.publicUrl}${doc.path})`).join("\n")}\n- [Agent skill](${f.publicUrl}${SKILL_PATH})`,
     `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${credentialNote(op)}: ${op.summary}`).join("\n")}`,
     `## Connect an assistant by URL (OAuth)\nGive an MCP client only ${f.mcpUrl}; it discovers htmldrop's OAuth server (${f.oauth.mcpResourceMetadataUrl}, ${f.oauth.authorizationServerMetadataUrl}) and the human approves it in the browser.\n${connectGuides(f).map((guide) => `- ${guide.client}: ${guide.summary}`).join("\n")}`,

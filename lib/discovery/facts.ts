@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
+import { expiredDeletion } from "@/lib/mcp/guide";
 import { mcpTools } from "@/lib/mcp/tools";
+import { EXPIRY_MAX_SECONDS, STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from "@/lib/schemas/drops";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/oauth/provider";
 import { protectedResourceMetadataUrl, resourceUrl } from "@/lib/oauth/resources";
@@ -111,6 +113,9 @@ export function discoveryFacts() {
     tokenEnvVar: TOKEN_ENV_VAR,
     oauth: oauthFacts(base),
     limits,
+    /** When an expired drop (answering 410 Gone meanwhile) is deleted, in words: "7 days after the expiry". */
+    expiredDeletion: expiredDeletion(config.expiredRetentionDays),
+    statsDays: { default: STATS_DAYS_DEFAULT, max: STATS_DAYS_MAX },
     /** Every limit as a labelled line, in the order the guide lists them. */
     limitList: [
       ["HTML size", `${limits.htmlMaxBytes} bytes per upload or version`],
@@ -126,6 +131,9 @@ export function discoveryFacts() {
       ["Metadata key length", `${limits.metadataKeyMaxChars} characters`],
       ["Metadata value length", `${limits.metadataValueMaxChars} characters`],
       ["List page size", `1 to ${limits.pageSizeMax}, default ${limits.pageSizeDefault}`],
+      ["Expiry", `at most 10 years ahead (\`ttl_seconds\` 1 to ${EXPIRY_MAX_SECONDS})`],
+      ["Expired drops", `deleted ${expiredDeletion(config.expiredRetentionDays)} (answering 410 Gone until then)`],
+      ["View stats", `1 to ${STATS_DAYS_MAX} days, default ${STATS_DAYS_DEFAULT}`],
       ["Device-code verification time-to-live", `${limits.deviceCodeTtlSeconds} seconds`],
       ["Default poll interval", `${limits.pollIntervalSeconds} seconds`],
     ] as [string, string][],

@@ -1,8 +1,13 @@
 import { getConfig } from "@/lib/config";
 
+/** When the purge deletes an expired drop (EXPIRED_RETENTION_DAYS), as the documents say it: "deleted …". */
+export function expiredDeletion(days: number): string {
+  return days === 0 ? "at the next purge after the expiry" : `${days} day${days === 1 ? "" : "s"} after the expiry`;
+}
+
 /** The paragraphs that teach an agent htmldrop; every number comes from the running configuration. */
 export function mcpGuide() {
-  const { limits } = getConfig();
+  const { limits, expiredRetentionDays } = getConfig();
   return {
     versioning:
       `Versioning: a drop has a stable slug and public url. create_drop makes version 1; every update_drop uploads new html as the next ` +
@@ -24,6 +29,14 @@ export function mcpGuide() {
       `${limits.dropsPerAccount} drops per account. Every write (create, update, patch, delete, set_passcode, delete_version) counts against ` +
       `${limits.writesPerMinute} writes per minute and ${limits.writesPerDay} per day per account; a 429-class error carries ` +
       `details.retry_after_seconds.`,
+    expiry:
+      `Expiry: give create_drop, update_drop or patch_drop ttl_seconds (seconds from now) or expires_at (Unix milliseconds) when a link should ` +
+      `stop working; expires_at null removes the expiry. Afterwards url and raw_url answer 410 Gone to everybody, while you still see the drop ` +
+      `(expired: true) and may extend it, until it is deleted ${expiredDeletion(expiredRetentionDays)}. ` +
+      `list_drops with expired true or false finds one kind or the other.`,
+    stats:
+      `Views: drop_stats tells whether anyone looked, as views per UTC day and per version. A view is a browser showing the viewer page; ` +
+      `bots that say so, prefetches and the owner's own views while signed in are not counted.`,
     errors:
       `Errors: a failed call returns isError with {"error": {"code", "message", "details"?}}, the same object as the REST API; ` +
       `switch on error.code (e.g. not_found, title_too_long, version_conflict, rate_limited).`,
@@ -39,6 +52,8 @@ export function mcpInstructions(): string {
     guide.versioning,
     guide.metadata,
     guide.recipe,
+    guide.expiry,
+    guide.stats,
     guide.limits,
     guide.errors,
   ].join("\n\n");

@@ -241,8 +241,9 @@ export const versionSchema = z.object({
 });
 
 export const STATS_DAYS_MAX = 365;
+export const STATS_DAYS_DEFAULT = 30;
 
-export const statsDaysSchema = positiveIntegerSchema({ max: STATS_DAYS_MAX, default: 30 }).describe(
+export const statsDaysSchema = positiveIntegerSchema({ max: STATS_DAYS_MAX, default: STATS_DAYS_DEFAULT }).describe(
   `Days to report, ending today (UTC), 1 to ${STATS_DAYS_MAX}.`,
 );
 
