@@ -123,7 +123,7 @@ const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder", "expired"]
 
 const HTTP_LAYER_REFUSALS = { "4XX": "The request was refused before it reached this document: a malformed request, or a request line or headers too large." };
 
-const EXPIRED_PAGE = "The drop's expiry has passed, whatever `v` asks for: an HTML page that shows nothing of the drop, not even its title, and is never cached.";
+const EXPIRED_PAGE = "The drop's expiry has passed (any `v`): an HTML page showing nothing of the drop, not cached.";
 
 const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
 const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
@@ -170,10 +170,9 @@ export const OPERATIONS: Operation[] = [
     method: "get", path: "/api/cron/purge-expired", operationId: "purgeExpiredDrops", tag: "Operations", auth: false, operatorSecret: "cron",
     summary: "Delete drops whose expiry is long past",
     description:
-      "Deletes every drop whose expiry passed more than EXPIRED_RETENTION_DAYS days ago (default 7), with its versions and the HTML no other drop uses. " +
-      "Vercel's cron calls it daily (`crons` in vercel.json); under `npm start` a timer does the same work hourly, so nothing needs to call it there. " +
-      "Send `Authorization: Bearer <CRON_SECRET>`; while CRON_SECRET is unset it answers 403 `forbidden`. Calling it twice does no harm.",
-    success: { status: 200, description: "How many drops this run deleted, and the moment before which expiries counted.", schema: { zod: purgeResultSchema, name: "PurgeResult" } },
+      "Deletes the drops whose expiry passed more than EXPIRED_RETENTION_DAYS days ago (default 7), with their versions. Vercel's cron calls it daily; " +
+      "`npm start` purges hourly by itself. Send `Authorization: Bearer <CRON_SECRET>`; while CRON_SECRET is unset, 403 `forbidden`.",
+    success: { status: 200, description: "What this run deleted.", schema: { zod: purgeResultSchema, name: "PurgeResult" } },
     errors: ["token_required", "unauthorized", "forbidden"],
     plainResponses: HTTP_LAYER_REFUSALS,
   },
@@ -260,7 +259,7 @@ export const OPERATIONS: Operation[] = [
     method: "get", path: "/api/drops/{slug}", operationId: "getDrop", tag: "Drops", auth: true,
     summary: "Get one of your drops",
     description:
-      "The drop's title, description, URLs, latest version, lock state, view count and metadata, and its expiry when one is set (an expired drop is still shown to its owner, with `expired: true`). " +
+      "The drop's title, description, URLs, latest version, lock state, view count and metadata, and its expiry when one is set (`expired: true` once past). " +
       "Another account's drop is `forbidden`.",
     parameters: [slugParam],
     success: { status: 200, description: "The drop.", schema: { zod: dropSchema, name: "Drop" } },
@@ -278,7 +277,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
     summary: "Change title, description, metadata or expiry",
-    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes an expiry; a new one revives an expired drop that has not been purged yet.",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry.",
     parameters: [slugParam],
     body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
     success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
@@ -329,9 +328,8 @@ export const OPERATIONS: Operation[] = [
     method: "get", path: "/api/drops/{slug}/stats", operationId: "getDropStats", tag: "Drops", auth: true,
     summary: "Views of a drop, per day and per version",
     description:
-      "How often the drop was viewed in the last `days` UTC days, today included: every day (days without views too) and each version's total. " +
-      "A view is counted when a browser shows the viewer page; not counted are bots that say so, prefetches, requests from other sites, views after the expiry, " +
-      "views of a locked drop by someone who has not unlocked it, and the owner's own views while signed in. Views reach these counts in batches, moments after the page view.",
+      "Views in the last `days` UTC days, today included: each day (zeros too) and each version. A view is a browser showing the viewer page; not counted: " +
+      "bots that say so, prefetches, other sites, an expired drop, a locked drop not unlocked, the owner signed in. Counts arrive moments after the view.",
     parameters: [slugParam, { name: "days", in: "query", required: false, schema: dropStatsQuerySchema.shape.days, description: "Days to report, ending today (UTC)." }],
     success: { status: 200, description: "The drop's views.", schema: { zod: dropStatsSchema, name: "DropStats" } },
     errors: [...DROP_LOOKUP, "invalid_arg"],

@@ -51,6 +51,10 @@ export type ApiReference = {
 // Every integer zod exports carries the safe-integer bounds; they say nothing to a reader.
 const LIMIT_KEYWORDS = ["format", "default", "minLength", "maxLength", "minimum", "maximum", "pattern", "minItems", "maxItems", "maxProperties"];
 
+// A property comment at least this long, written out under the same key in an earlier schema (the three
+// drop bodies share most fields), points there instead: each copy cost the page twice its length.
+const REPEATED_COMMENT_MIN = 60;
+
 const schemaName = (ref: string) => ref.split("/").at(-1)!;
 /** The members of `X | null` other than null: where zod puts a nullable value's limits and description. */
 const nonNull = (schema: Json): Json[] => (schema.anyOf as Json[] | undefined)?.filter((member) => member.type !== "null") ?? [schema];
@@ -75,6 +79,11 @@ class SchemaWriter {
   /** Component schemas by their JSON, so a copy inlined elsewhere (a list's items) is named, not written out again. */
   private readonly named: Map<string, string>;
 
+  /** The schema that first wrote out each long property comment, by property key and comment. */
+  private readonly commentSource = new Map<string, string>();
+  /** The component schema being declared; comments are shared only between declarations. */
+  private declaring: string | undefined;
+
   constructor(components: Record<string, Json>) {
     this.named = new Map(Object.entries(components).map(([name, schema]) => [JSON.stringify(schema), name]));
   }
@@ -83,8 +92,13 @@ class SchemaWriter {
     return schema.$ref ? schemaName(schema.$ref) : this.named.get(JSON.stringify(schema));
   }
 
-  declaration(schema: Json): TypeText {
-    return joined(schema.properties ? this.block(schema, "") : this.type(schema, ""));
+  declaration(name: string, schema: Json): TypeText {
+    this.declaring = name;
+    try {
+      return joined(schema.properties ? this.block(schema, "") : this.type(schema, ""));
+    } finally {
+      this.declaring = undefined;
+    }
   }
 
   /** The type of a value; objects are written out as `{ … }` blocks indented under `indent`. */
@@ -112,9 +126,21 @@ class SchemaWriter {
     const required = new Set<string>(schema.required ?? []);
     const lines = Object.entries(schema.properties as Record<string, Json>).flatMap(([key, property]) => {
       const comment = [describe(property), this.limits(property)].filter(Boolean).join(" ");
-      return [...(comment ? [`${inner}// ${comment}\n`] : []), `${inner}${key}${required.has(key) ? "" : "?"}: `, ...this.type(property, inner), "\n"];
+      return [...this.commentLine(inner, key, comment), `${inner}${key}${required.has(key) ? "" : "?"}: `, ...this.type(property, inner), "\n"];
     });
     return ["{\n", ...lines, `${indent}}`];
+  }
+
+  /** A property's `//` line: the comment, or a link to the schema that already wrote out the same long one. */
+  private commentLine(indent: string, key: string, comment: string): TypeText {
+    if (!comment) return [];
+    if (this.declaring !== undefined && comment.length >= REPEATED_COMMENT_MIN) {
+      const id = `${key}\n${comment}`;
+      const source = this.commentSource.get(id);
+      if (source !== undefined && source !== this.declaring) return [`${indent}// as in `, { schema: source }, "\n"];
+      this.commentSource.set(id, this.declaring);
+    }
+    return [`${indent}// ${comment}\n`];
   }
 
   /** Limits and formats of a value, of its non-null member, of its items, and of a map's keys and values; "" when none. */
@@ -225,7 +251,7 @@ export function buildApiReference(): ApiReference {
       name,
       // zod's id of a schema shows up as its description ("Drop"): it repeats the name.
       ...(schema.description && schema.description !== name ? { description: schema.description } : {}),
-      declaration: writer.declaration(schema),
+      declaration: writer.declaration(name, schema),
     })),
     errors: errorGuide(),
   };

@@ -397,8 +397,10 @@ describe("pages for humans", () => {
   it("renders the API reference from the OpenAPI document", async () => {
     const res = await app.api("/docs");
     expect(res.status).toBe(200);
-    // Small enough for a public page: each schema is declared once and folded parts are drawn when opened.
-    expect(Buffer.byteLength(res.text)).toBeLessThan(100_000);
+    // Small enough for a public page: each schema is declared once, a long field comment another schema
+    // already wrote out is a link to it, and folded parts are drawn when opened. (About 102 KB with the
+    // stats and purge operations; the budget grows with the API, not with how it is drawn.)
+    expect(Buffer.byteLength(res.text)).toBeLessThan(110_000);
     // Every operation in view, with its method, path, statuses and error codes, and links to the schemas it
     // takes and returns (the Error shape, common to all, is linked once).
     for (const [path, methods] of Object.entries<any>(openapi.paths)) {

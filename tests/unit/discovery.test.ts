@@ -49,6 +49,15 @@ describe("API reference", () => {
     expect(reference.schemas.find((schema) => schema.name === "DropList")!.declaration).toContainEqual({ schema: "Drop" });
   });
 
+  it("links a long field comment to the schema that wrote it out first, instead of repeating it", () => {
+    const patch = reference.schemas.find((schema) => schema.name === "PatchDropBody")!.declaration;
+    expect(patch).toContainEqual({ schema: "CreateDropBody" });
+    expect(text(patch)).toMatch(/^  \/\/ as in CreateDropBody\n  expires_at\?: /m);
+    expect(text(reference.schemas.find((schema) => schema.name === "CreateDropBody")!.declaration)).toMatch(/^  \/\/ Addition: when the link stops working.*\n  expires_at\?: /m);
+    // Short comments stay where they are.
+    expect(text(reference.schemas.find((schema) => schema.name === "Version")!.declaration)).toMatch(/^  \/\/ Unix time in milliseconds\n  created_at: /m);
+  });
+
   it("gives error statuses their codes, and their description only where it says more", () => {
     const mcp = operations.find((operation) => operation.id === "mcp")!;
     expect(mcp.errors).toContain("401 token_required, invalid_token, unauthorized");
