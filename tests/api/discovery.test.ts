@@ -9,7 +9,7 @@ import { authorizeOverHttp, pkcePair, registerClient, tokenRequest } from "../he
 import { signInBrowserless, tokenThroughDeviceFlow } from "../helpers/device-flow";
 
 // Limits that differ from the spec's defaults prove the documents read the running configuration.
-const ENV = { LIMIT_WRITES_PER_MINUTE: "37", LIMIT_DROPS_PER_ACCOUNT: "123" };
+const ENV = { LIMIT_WRITES_PER_MINUTE: "37", LIMIT_DROPS_PER_ACCOUNT: "123", EXPIRED_RETENTION_DAYS: "3", CRON_SECRET: "cron-secret-0123456789abcdef" };
 
 // The MCP clients the guide, llms.txt, /docs and the landing page explain how to add by URL.
 const CONNECT_CLIENTS = ["Claude", "ChatGPT", "VS Code", "Cursor", "MCP Inspector"];
@@ -85,9 +85,16 @@ describe("GET /api/onboard", () => {
       expect(text).toContain(fact);
     }
     for (const code of ["token_required", "invalid_token", "unauthorized", "forbidden", "version_conflict", "rate_limited", "metadata_only_on_patch"]) expect(text).toContain(`\`${code}\``);
-    for (const tool of ["whoami", "create_drop", "get_drop", "list_drops", "update_drop", "patch_drop", "delete_drop", "list_versions", "get_version", "delete_version", "set_passcode"]) {
+    for (const tool of ["whoami", "create_drop", "get_drop", "list_drops", "update_drop", "patch_drop", "delete_drop", "list_versions", "get_version", "delete_version", "set_passcode", "drop_stats"]) {
       expect(text).toContain(`\`${tool}\``);
     }
+    // Links that expire and the view stats: where the fields go, what 410 means, the retention as configured, the counting rule.
+    for (const fact of ["`ttl_seconds`", "`expires_at`", "410 Gone", '`"expired": true`', "deleted 3 days after the expiry", "`expired` (`true`", `${app.baseUrl}/api/drops/<slug>/stats?days=30`, "the owner's own views while signed in"]) {
+      expect(text, fact).toContain(fact);
+    }
+    expect(text).toContain("| Expired drops | deleted 3 days after the expiry");
+    expect(text).toMatch(/^\| GET \| `\/api\/cron\/purge-expired` \| `CRON_SECRET` \|/m);
+    expect(text).toMatch(/^\| GET \| `\/api\/drops\/\{slug\}\/stats` \| yes \(`drops:read`\) \|/m);
 
     const json = await app.api("/api/onboard", { headers: { accept: "application/json" } });
     expect(json.status).toBe(200);
@@ -165,6 +172,42 @@ describe("GET /openapi.json", () => {
     expect(openapi.components.schemas.CreateDropBody.required).toEqual(expect.arrayContaining(["title", "html"]));
   });
 
+  it("describes expiry, the stats operation and the purge route with its own CRON_SECRET scheme", () => {
+    // Every write takes the expiry, optional and described; the Drop shows it only when set.
+    for (const body of ["CreateDropBody", "ReplaceDropBody", "PatchDropBody"]) {
+      const schema = openapi.components.schemas[body];
+      expect(schema.properties.expires_at.description, body).toContain("410 Gone");
+      expect(schema.properties.ttl_seconds).toMatchObject({ type: "integer", minimum: 1, maximum: 315_360_000, description: expect.any(String) });
+      expect(schema.required ?? []).not.toContain("expires_at");
+      expect(schema.required ?? []).not.toContain("ttl_seconds");
+    }
+    const drop = openapi.components.schemas.Drop;
+    expect(drop.properties.expires_at.description).toContain("present only when an expiry is set");
+    expect(drop.properties.expired).toMatchObject({ type: "boolean", description: expect.stringContaining("410 Gone") });
+    expect(drop.required).not.toContain("expires_at");
+    expect(drop.required).not.toContain("expired");
+    expect(openapi.paths["/api/drops"].get.parameters.find((parameter: any) => parameter.name === "expired")).toMatchObject({ in: "query", required: false, schema: { type: "boolean" } });
+
+    const stats = openapi.paths["/api/drops/{slug}/stats"]?.get;
+    expect(stats).toMatchObject({ operationId: "getDropStats", tags: ["Drops"], security: [{ bearerAuth: [] }, { oauth2: ["drops:read"] }] });
+    expect(stats.parameters.find((parameter: any) => parameter.name === "days")).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 365, default: 30 } });
+    expect(stats.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/DropStats" });
+    expect(stats.responses["200"].content["application/json"].example).toMatchObject({ total_views: expect.any(Number), daily: expect.any(Array), versions: expect.any(Array) });
+    expect(stats.responses["400"].content["application/json"].examples.invalid_arg).toBeDefined();
+    expect(Object.keys(openapi.components.schemas.DropStats.properties)).toEqual(["slug", "days", "from", "to", "total_views", "view_count", "daily", "versions"]);
+
+    for (const path of ["/p/{slug}", "/p/{slug}/raw"]) {
+      expect(openapi.paths[path].get.responses["410"], path).toMatchObject({ description: expect.stringContaining("expiry"), content: { "text/html": expect.any(Object) } });
+    }
+
+    const purge = openapi.paths["/api/cron/purge-expired"]?.get;
+    expect(purge).toMatchObject({ operationId: "purgeExpiredDrops", tags: ["Operations"], security: [{ cronSecret: [] }] });
+    expect(purge.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PurgeResult" });
+    expect(Object.keys(purge.responses)).toEqual(expect.arrayContaining(["401", "403", "503"]));
+    expect(openapi.components.securitySchemes.cronSecret).toMatchObject({ type: "http", scheme: "bearer", description: expect.stringContaining("CRON_SECRET") });
+    expect(openapi.tags.find((tag: any) => tag.name === "Operations").description).toContain("CRON_SECRET");
+  });
+
   it("describes OAuth: a scheme that matches the live authorization server, accepted wherever a token is, and /mcp's challenge", async () => {
     const server = (await app.api("/.well-known/oauth-authorization-server")).body;
     const resource = (await app.api("/.well-known/oauth-protected-resource/mcp")).body;
@@ -178,6 +221,11 @@ describe("GET /openapi.json", () => {
         if (path === "/metrics") {
           // The operator's token, or none from the server's own machine; never an account's.
           expect(operation.security).toEqual([{ metricsToken: [] }, {}]);
+          continue;
+        }
+        if (path === "/api/cron/purge-expired") {
+          // The cron's secret alone: neither an account's token nor a local exception.
+          expect(operation.security).toEqual([{ cronSecret: [] }]);
           continue;
         }
         expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }, { oauth2: expect.any(Array) }]);
@@ -266,6 +314,45 @@ describe("real responses validate against the document", () => {
     expectDocumented(await app.api(`/api/drops/${slug}`, { method: "DELETE", token }), "delete", "/api/drops/{slug}");
   });
 
+  it("covers expiry, the stats and the purge, and the 410 page of an expired drop", async () => {
+    const token = await app.createToken("erin");
+    const created = await app.api("/api/drops", { method: "POST", token, body: { title: "Short-lived", html: "<p>soon gone</p>", ttl_seconds: 1 } });
+    expectDocumented(created, "post", "/api/drops");
+    expect(created.body).toMatchObject({ expired: false, expires_at: expect.any(Number) });
+    const slug = created.body.slug;
+    expectDocumented(await app.api(`/api/drops/${slug}/stats?days=7`, { token }), "get", "/api/drops/{slug}/stats");
+    expectDocumented(await app.api(`/api/drops/${slug}/stats`, { token }), "get", "/api/drops/{slug}/stats");
+    const outOfRange = await app.api(`/api/drops/${slug}/stats?days=366`, { token });
+    expect(outOfRange.body.error.code).toBe("invalid_arg");
+    expectDocumented(outOfRange, "get", "/api/drops/{slug}/stats");
+    expectDocumented(await app.api(`/api/drops?expired=false`, { token }), "get", "/api/drops");
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const expired = await app.api(`/api/drops/${slug}`, { token });
+    expect(expired.body.expired).toBe(true);
+    expectDocumented(expired, "get", "/api/drops/{slug}");
+    expectDocumented(await app.api(`/api/drops?expired=true`, { token }), "get", "/api/drops");
+    for (const path of [`/p/${slug}`, `/p/${slug}/raw`, `/p/${slug}?v=1`]) {
+      const page = await app.api(path);
+      expect(page.status, path).toBe(410);
+      expect(page.headers.get("content-type"), path).toContain("text/html");
+      expect(openapi.paths[path.startsWith(`/p/${slug}/raw`) ? "/p/{slug}/raw" : "/p/{slug}"].get.responses["410"]).toBeDefined();
+    }
+    expectDocumented(await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { expires_at: null } }), "patch", "/api/drops/{slug}");
+
+    const cron = "/api/cron/purge-expired";
+    const purged = await app.api(cron, { headers: { authorization: `Bearer ${ENV.CRON_SECRET}` } });
+    expect(purged.status).toBe(200);
+    expectDocumented(purged, "get", cron);
+    for (const [res, code] of [
+      [await app.api(cron), "token_required"],
+      [await app.api(cron, { headers: { authorization: "Bearer not-the-cron-secret-at-all" } }), "unauthorized"],
+    ] as const) {
+      expect(res.body?.error?.code).toBe(code);
+      expectDocumented(res, "get", cron);
+    }
+  });
+
   it("covers the OAuth metadata documents and an app connected through OAuth in the token list", async () => {
     expectDocumented(await app.api("/.well-known/oauth-protected-resource/mcp"), "get", "/.well-known/oauth-protected-resource/mcp");
     expectDocumented(await app.api("/.well-known/oauth-protected-resource/api"), "get", "/.well-known/oauth-protected-resource/api");
@@ -315,6 +402,7 @@ describe("well-known documents", () => {
     expect(res.body.skills.length).toBeGreaterThan(0);
     for (const skill of res.body.skills) expect(skill).toMatchObject({ id: expect.any(String), name: expect.any(String), description: expect.any(String), tags: expect.any(Array) });
     expect(res.body.additionalInterfaces).toContainEqual({ url: `${app.baseUrl}/mcp`, transport: "MCP" });
+    expect(res.body.skills.map((skill: any) => skill.id)).toEqual(expect.arrayContaining(["expiry", "view_stats"]));
     // Either an API token or OAuth, whose URLs are the authorization server's own.
     const server = (await app.api("/.well-known/oauth-authorization-server")).body;
     expect(res.body.securitySchemes.oauth2).toMatchObject({
@@ -352,6 +440,7 @@ describe("well-known documents", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(file.text).toMatch(/^---\nname: htmldrop\ndescription: .+\n---\n/);
+    expect(/^description: (.+)$/m.exec(file.text)?.[1]).toMatch(/expire.*viewed/);
     expect(file.text).toContain((await app.api("/api/onboard")).text);
   });
 
@@ -368,6 +457,10 @@ describe("well-known documents", () => {
       expect(res.text).toContain(`- ${name}: ${value}`);
     }
     expect(res.text).toContain("- Writes per minute: 37 per account");
+    for (const fact of ["ttl_seconds", "expired=true|false", "410 Gone", "deleted 3 days after the expiry", "GET /api/drops/{slug}/stats?days=30", "drop_stats"]) expect(res.text, fact).toContain(fact);
+    expect(res.text).toContain("- GET /api/cron/purge-expired (CRON_SECRET): ");
+    expect(res.text).toContain("- GET /metrics (METRICS_TOKEN): ");
+    expect(res.text).toContain("- GET /api/drops/{slug}/stats (token): ");
     const connect = res.text.slice(res.text.indexOf("## Connect an assistant by URL"));
     expect(connect).toContain(`${app.baseUrl}/.well-known/oauth-protected-resource/mcp`);
     expect(connect).toContain(`${app.baseUrl}/.well-known/oauth-authorization-server`);

@@ -19,6 +19,7 @@ const TOOL_NAMES = [
   "get_version",
   "delete_version",
   "set_passcode",
+  "drop_stats",
 ];
 
 const PAGE = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -149,7 +150,7 @@ describe("MCP endpoint", () => {
       const stateless = await rawPost(app, { jsonrpc: "2.0", id: 3, method: "tools/list" }, { authorization: `Bearer ${alice}` });
       expect(stateless.status).toBe(200);
       expect(stateless.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(stateless.body.result.tools).toHaveLength(11);
+      expect(stateless.body.result.tools).toHaveLength(TOOL_NAMES.length);
     });
 
     it("refuses a foreign Origin with 403, as the transport spec requires against DNS rebinding", async () => {
@@ -235,7 +236,7 @@ describe("MCP endpoint", () => {
   });
 
   describe("tools/list", () => {
-    it("lists the eleven tools with schemas, annotations and teaching descriptions", async () => {
+    it("lists the eleven tools of the spec and drop_stats, with schemas, annotations and teaching descriptions", async () => {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
       const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
@@ -247,19 +248,21 @@ describe("MCP endpoint", () => {
 
       const properties = (name: string) => Object.keys(byName[name]!.inputSchema.properties ?? {}).sort();
       expect(properties("whoami")).toEqual([]);
-      expect(properties("create_drop")).toEqual(["context", "description", "html", "metadata", "passcode", "title"]);
+      expect(properties("create_drop")).toEqual(["context", "description", "expires_at", "html", "metadata", "passcode", "title", "ttl_seconds"]);
       expect(byName.create_drop!.inputSchema.required).toEqual(["title", "html"]);
       expect(properties("get_drop")).toEqual(["slug"]);
-      expect(properties("list_drops")).toEqual(["metadata", "page", "page_size", "sort_by", "sort_order"]);
+      expect(properties("list_drops")).toEqual(["expired", "metadata", "page", "page_size", "sort_by", "sort_order"]);
       expect(byName.list_drops!.inputSchema.required ?? []).toEqual([]);
-      expect(properties("update_drop")).toEqual(["context", "description", "html", "metadata", "slug", "title"]);
+      expect(properties("update_drop")).toEqual(["context", "description", "expires_at", "html", "metadata", "slug", "title", "ttl_seconds"]);
       expect([...(byName.update_drop!.inputSchema.required ?? [])].sort()).toEqual(["html", "slug"]);
-      expect(properties("patch_drop")).toEqual(["description", "metadata", "slug", "title"]);
+      expect(properties("patch_drop")).toEqual(["description", "expires_at", "metadata", "slug", "title", "ttl_seconds"]);
       expect(properties("delete_drop")).toEqual(["slug"]);
       expect(properties("list_versions")).toEqual(["slug"]);
       expect(properties("get_version")).toEqual(["slug", "version"]);
       expect(properties("delete_version")).toEqual(["slug", "version"]);
       expect(properties("set_passcode")).toEqual(["passcode", "slug"]);
+      expect(properties("drop_stats")).toEqual(["days", "slug"]);
+      expect(byName.drop_stats!.inputSchema.required).toEqual(["slug"]);
 
       const schema = byName.list_drops!.inputSchema as any;
       expect(schema.properties.page_size).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
@@ -271,7 +274,7 @@ describe("MCP endpoint", () => {
         const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = byName[name]!.annotations ?? {};
         return [readOnlyHint, destructiveHint, idempotentHint, openWorldHint];
       };
-      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version"]) {
+      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats"]) {
         expect(annotations(name), name).toEqual([true, false, true, false]);
       }
       expect(annotations("create_drop")).toEqual([false, false, false, false]);
@@ -288,6 +291,8 @@ describe("MCP endpoint", () => {
       expect(byName.create_drop!.description).toContain("At most 10 keys");
       expect(byName.create_drop!.description).toContain("2097152 bytes");
       expect(byName.list_drops!.description).toContain("otherwise create_drop");
+      expect(byName.drop_stats!.description).toContain("owner's own views");
+      expect(byName.patch_drop!.description).toContain("ttl_seconds");
     });
   });
 

@@ -26,6 +26,20 @@ describe("operation table", () => {
   });
 });
 
+describe("operator-only operations", () => {
+  const document = buildOpenApiDocument() as any;
+
+  it("take the operator's secret as a scheme of its own, never an account's token", () => {
+    expect(document.paths["/metrics"].get.security).toEqual([{ metricsToken: [] }, {}]);
+    expect(document.paths["/api/cron/purge-expired"].get.security).toEqual([{ cronSecret: [] }]);
+    for (const name of ["metricsToken", "cronSecret"]) expect(document.components.securitySchemes[name]).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(OPERATIONS.filter((operation) => operation.operatorSecret).map((operation) => [operation.path, operation.auth, operation.tag])).toEqual([
+      ["/metrics", false, "Operations"],
+      ["/api/cron/purge-expired", false, "Operations"],
+    ]);
+  });
+});
+
 describe("API reference", () => {
   const components = (buildOpenApiDocument() as any).components.schemas;
   const reference = buildApiReference();
@@ -43,6 +57,19 @@ describe("API reference", () => {
       const { properties = {}, required = [] } = components[schema.name];
       for (const key of Object.keys(properties)) expect(declaration).toMatch(new RegExp(`^  ${key}${required.includes(key) ? "" : "\\?"}: `, "m"));
     }
+  });
+
+  it("shows the purge under Operations and the stats under Drops, with their schemes and schemas", () => {
+    const byTag = (name: string) => reference.tags.find((tag) => tag.name === name)!.operations.map((operation) => operation.id);
+    expect(byTag("Operations")).toEqual(["getHealth", "getMetrics", "purgeExpiredDrops"]);
+    expect(byTag("Drops")).toContain("getDropStats");
+    expect(reference.securitySchemes.map((scheme) => scheme.name)).toEqual(["bearerAuth", "oauth2", "metricsToken", "cronSecret"]);
+    const stats = operations.find((operation) => operation.id === "getDropStats")!;
+    expect(stats.parameters.map((parameter) => parameter.name)).toEqual(["slug", "days"]);
+    expect(stats.responses.find((response) => response.status === "200")!.type).toEqual([{ schema: "DropStats" }]);
+    const drop = text(reference.schemas.find((schema) => schema.name === "Drop")!.declaration);
+    expect(drop).toMatch(/^  expires_at\?: /m);
+    expect(drop).toMatch(/^  expired\?: boolean$/m);
   });
 
   it("names a component schema where another repeats it, rather than writing it out again", () => {
