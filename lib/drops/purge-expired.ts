@@ -4,15 +4,14 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
+import type { PurgeResultJson } from "@/lib/schemas/drops";
 import { expireDropPages } from "@/lib/serving/shared-pages";
 import { removeDropRows } from "./delete-drop";
 
 // Each drop goes in its own short transaction, so a large purge never holds the write lock for long.
 const PURGE_BATCH = 100;
 
-export type PurgeResult = { purged: number; cutoff: number };
-
-export async function purgeExpiredDrops(at: number = now()): Promise<PurgeResult> {
+export async function purgeExpiredDrops(at: number = now()): Promise<PurgeResultJson> {
   const cutoff = at - getConfig().expiredRetentionDays * 86_400_000;
   let purged = 0;
   for (;;) {
