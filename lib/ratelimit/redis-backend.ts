@@ -11,6 +11,8 @@ import { type RateLimitBackend, windowOf } from "./types";
  * Redis answers in about a millisecond; Upstash's REST API over HTTPS may need a new TLS connection.
  */
 const REDIS_DEADLINE_MS = { redis: 300, upstash: 500 } as const;
+/** When ioredis gives up on a command by itself; the requests waiting on it were refused long before. */
+const COMMAND_BACKSTOP_MS = 5_000;
 /** What a refused request is told to wait: ioredis reconnects within about 2 s of Redis coming back. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -33,8 +35,11 @@ type ScriptingClient = {
 function ioredisClient(url: string): ScriptingClient {
   const redis = new IORedis(url, {
     enableAutoPipelining: true,
-    // A paused or stalled Redis: a command without an answer fails instead of waiting.
-    commandTimeout: REDIS_DEADLINE_MS.redis,
+    // A paused or stalled Redis: a command without an answer fails in the end instead of waiting for
+    // ever. The request's own deadline (withDeadline) is the short one: this timer, unlike that one,
+    // also fires when only this process stalled (a SQLite write waiting for another instance's lock
+    // blocks the event loop) with Redis's answer already waiting to be read.
+    commandTimeout: COMMAND_BACKSTOP_MS,
     connectTimeout: 1000,
     // A dropped connection fails the commands waiting on it at once (they would be retried
     // later, long after the request was refused). Commands sent while a connection is being

@@ -11,6 +11,7 @@ import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
+import { rateLimitBackend } from "@/lib/ratelimit";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { pageCacheRoute } from "./cached-pages";
 import { directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
@@ -87,6 +88,12 @@ export function createFrontDoor(): FrontDoor {
       const applied = await migrate(config.database);
       if (applied.length > 0) console.log(`htmldrop: applied migrations ${applied.join(", ")}`);
       stopExpiryPurge = startExpiryPurge();
+      // Connected before the first request: limits fail closed, so a burst that found the connection to
+      // Redis still being made would be refused. A Redis that is down is logged by its client; requests
+      // are then refused until it answers, as at any other time.
+      await rateLimitBackend()
+        .ping?.()
+        .catch(() => undefined);
       const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
       return { port: config.port, description: `public URL ${config.publicUrl}, ${storage}` };
     },
