@@ -52,9 +52,8 @@ type ReadOptions = {
   maxBytes?: number;
 };
 
-/** Reads a JSON body without ever buffering more than MAX_BODY_BYTES (or `maxBytes`). */
-export async function readJsonBody(request: Request, { emptyAs, carriesHtml = false, maxBytes = MAX_BODY_BYTES }: ReadOptions = {}): Promise<unknown> {
-  const tooLarge = () => (maxBytes < MAX_BODY_BYTES ? smallBodyTooLarge(maxBytes) : bodyTooLarge(carriesHtml));
+/** Reads a body as UTF-8 text without ever buffering more than `maxBytes`. */
+async function readCappedText(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
@@ -75,7 +74,18 @@ export async function readJsonBody(request: Request, { emptyAs, carriesHtml = fa
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A small body of any type (a form's), as text, refused with 400 beyond `maxBytes`. */
+export function readSmallBodyText(request: Request, maxBytes: number): Promise<string> {
+  return readCappedText(request, maxBytes, () => smallBodyTooLarge(maxBytes));
+}
+
+/** Reads a JSON body without ever buffering more than MAX_BODY_BYTES (or `maxBytes`). */
+export async function readJsonBody(request: Request, { emptyAs, carriesHtml = false, maxBytes = MAX_BODY_BYTES }: ReadOptions = {}): Promise<unknown> {
+  const tooLarge = () => (maxBytes < MAX_BODY_BYTES ? smallBodyTooLarge(maxBytes) : bodyTooLarge(carriesHtml));
+  const text = await readCappedText(request, maxBytes, tooLarge);
   if (text.trim() === "") {
     if (emptyAs !== undefined) return emptyAs;
     throw new ApiError("invalid_json", "The request body is empty; send a JSON object.");

@@ -23,6 +23,7 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
         updatedAt: new Date(now()),
         revision: { increment: 1 },
         ...(expiresAt !== undefined ? { expiresAt } : {}),
+        ...(input.comments !== undefined ? { commentPolicy: input.comments } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(description !== undefined ? { description } : {}),
       },

@@ -8,6 +8,7 @@ import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
 import { newId } from "@/lib/security/random";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
 import { resolveExpiry } from "./expiry";
+import { resolveWithVersion } from "@/lib/comments/comments";
 import { toDropJson } from "./serialize";
 import { expireDropPages } from "@/lib/serving/shared-pages";
 
@@ -60,6 +61,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
         data: { id: newId(), dropId: drop.id, number: current.versionSeq, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt: at },
       });
       if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
+      if (input.resolves) await resolveWithVersion(tx, drop, input.resolves, current.versionSeq, at);
       const description = normalizeDescription(input.description);
       const updated = await tx.drop.update({
         where: { id: drop.id },

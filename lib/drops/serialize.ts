@@ -1,5 +1,6 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
+import type { CommentPolicy } from "@/lib/schemas/comments";
 import type { DropJson } from "@/lib/schemas/drops";
 import { isExpired } from "./expiry";
 
@@ -11,6 +12,7 @@ export type DropRow = {
   latestVersion: number;
   viewCount: number;
   expiresAt: Date | null;
+  commentPolicy: string;
   createdAt: Date;
   updatedAt: Date;
   tags: { key: string; value: string }[];
@@ -37,5 +39,6 @@ export function toDropJson(drop: DropRow, at: number = now()): DropJson {
     created_at: drop.createdAt.getTime(),
     updated_at: drop.updatedAt.getTime(),
     ...(drop.expiresAt !== null ? { expires_at: drop.expiresAt.getTime(), expired: isExpired(drop.expiresAt, at) } : {}),
+    ...(drop.commentPolicy !== "off" ? { comments: drop.commentPolicy as CommentPolicy } : {}),
   };
 }

@@ -37,6 +37,10 @@ export function mcpGuide() {
     stats:
       `Views: drop_stats tells whether anyone looked, as views per UTC day and per version. A view is a browser showing the viewer page; ` +
       `bots that say so, prefetches and the owner's own views while signed in are not counted.`,
+    comments:
+      `Comments: patch_drop with comments "signed_in" or "anyone" lets viewers comment under the drop ("off", the default, stops it). ` +
+      `Before you revise a drop, call list_comments with status "open" and address what people asked for; then pass the ids you addressed ` +
+      `as resolves to update_drop, which resolves each with a reply naming the new version. reply_to_comment answers without a new version.`,
     errors:
       `Errors: a failed call returns isError with {"error": {"code", "message", "details"?}}, the same object as the REST API; ` +
       `switch on error.code (e.g. not_found, title_too_long, version_conflict, rate_limited).`,

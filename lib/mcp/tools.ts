@@ -4,6 +4,8 @@ import type { OperationKey } from "@/lib/accounts/scopes";
 import { describeCaller, type Caller } from "@/lib/accounts/tokens";
 import { createDrop, deleteDrop, deleteVersion, getDrop, getDropStats, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { meSchema } from "@/lib/schemas/accounts";
+import { listComments, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
+import { commentListSchema, commentSchema } from "@/lib/schemas/comments";
 import { dropListSchema, dropSchema, dropStatsSchema, parsePatchDropBody, versionSchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import {
@@ -11,6 +13,9 @@ import {
   deleteDropResultSchema,
   dropRefArgsSchema,
   dropStatsArgsSchema,
+  listCommentsArgsSchema,
+  replyToCommentArgsSchema,
+  resolveCommentArgsSchema,
   listDropsArgsSchema,
   noArgsSchema,
   patchDropArgsSchema,
@@ -227,6 +232,50 @@ export function mcpTools(): McpTool[] {
       run: async (caller, args) => {
         const { slug, days } = parseInput(dropStatsArgsSchema, args);
         return getDropStats(caller.userId, slug, days);
+      },
+    },
+    {
+      name: "list_comments",
+      rest: "GET /api/drops/{slug}/comments",
+      title: "Read viewers' comments",
+      description:
+        "Lists the comments viewers left on a drop, oldest first, with pagination (same as GET /api/drops/{slug}/comments). status=open shows what still " +
+        "needs an answer; since (the created_at of the newest comment you have) returns only newer ones, for polling; version narrows to one version.\n\n" +
+        guide.comments,
+      input: listCommentsArgsSchema,
+      output: commentListSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        const { slug, page_size, ...query } = parseInput(listCommentsArgsSchema, args);
+        return listComments(caller.userId, slug, { ...query, pageSize: page_size });
+      },
+    },
+    {
+      name: "reply_to_comment",
+      rest: "POST /api/drops/{slug}/comments",
+      title: "Reply to a comment",
+      description:
+        "Posts a comment as the drop's owner, shown with the owner's badge (same as POST /api/drops/{slug}/comments); reply_to answers a comment. " +
+        "To resolve comments with a new version, pass their ids as resolves to update_drop instead: each gets a reply naming the version.",
+      input: replyToCommentArgsSchema,
+      output: commentSchema,
+      annotations: write({ destructive: false, idempotent: false }),
+      run: async (caller, args) => {
+        const { slug, ...input } = parseInput(replyToCommentArgsSchema, args);
+        return postOwnerComment(caller.userId, slug, input);
+      },
+    },
+    {
+      name: "resolve_comment",
+      rest: "PATCH /api/drops/{slug}/comments/{id}",
+      title: "Resolve or reopen a comment",
+      description: "Marks a comment resolved (resolved: true, the default) or open again (false) (same as PATCH /api/drops/{slug}/comments/{id}).",
+      input: resolveCommentArgsSchema,
+      output: commentSchema,
+      annotations: write({ destructive: false, idempotent: true }),
+      run: async (caller, args) => {
+        const { slug, id, resolved } = parseInput(resolveCommentArgsSchema, args);
+        return setCommentResolved(caller.userId, slug, id, resolved);
       },
     },
   ];

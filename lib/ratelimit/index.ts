@@ -81,6 +81,26 @@ export function rateLimitPolicies() {
       code: "rate_limited",
       message: `Too many passcode attempts on this drop from everyone: at most ${PASSCODE_ATTEMPTS_PER_DROP_PER_HOUR} per hour. Try again later.`,
     },
+    // Comments on the viewer page: guests per client address, accounts (the owner's replies included) per
+    // account, and everyone but the owner per drop, so a flood cannot bury a thread.
+    commentsPerGuest: {
+      limit: 5,
+      windowMs: 10 * MINUTE,
+      code: "rate_limited",
+      message: "Too many comments from this address: at most 5 per 10 minutes without signing in.",
+    },
+    commentsPerAccount: {
+      limit: 30,
+      windowMs: 10 * MINUTE,
+      code: "rate_limited",
+      message: "Too many comments from this account: at most 30 per 10 minutes.",
+    },
+    commentsPerDrop: {
+      limit: 100,
+      windowMs: 60 * MINUTE,
+      code: "rate_limited",
+      message: "Too many comments on this drop: at most 100 per hour from everyone. Try again later.",
+    },
   } satisfies Record<string, RateLimitPolicy>;
 }
 

@@ -108,3 +108,7 @@ export function positiveIntegerSchema(options: { max?: number; default?: number 
     options.default === undefined ? integer : integer.default(options.default),
   );
 }
+
+export const pageSchema = positiveIntegerSchema({ default: 1 }).describe("Page number, from 1.");
+export const pageSizeSchema = positiveIntegerSchema({ max: SPEC_LIMITS.pageSizeMax, default: SPEC_LIMITS.pageSizeDefault }).describe(`Items per page, 1 to ${SPEC_LIMITS.pageSizeMax}.`);
+export const versionNumberSchema = positiveIntegerSchema().describe("Version number, from 1.");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { parseInput } from "./errors";
+import { COMMENT_POLICIES, commentPolicySchema, resolvesSchema } from "./comments";
 import { SPEC_LIMITS } from "@/lib/config";
 import {
   charLength,
@@ -9,11 +10,14 @@ import {
   metadataSchema,
   metadataValueSchema,
   nulMessage,
+  pageSchema,
+  pageSizeSchema,
   positiveIntegerSchema,
   slugSchema,
   specIssue,
   unixMillisSchema,
   utf8Bytes,
+  versionNumberSchema,
 } from "./common";
 
 const L = SPEC_LIMITS;
@@ -107,6 +111,7 @@ export const replaceDropBodySchema = z.strictObject({
   context: contextSchema.optional(),
   metadata: metadataSchema.optional(),
   ...expiryFields,
+  resolves: resolvesSchema.optional(),
 });
 
 export const patchDropBodySchema = z.strictObject({
@@ -114,6 +119,7 @@ export const patchDropBodySchema = z.strictObject({
   description: descriptionSchema.optional(),
   metadata: metadataSchema.optional(),
   ...expiryFields,
+  comments: commentPolicySchema.optional(),
 });
 
 export const setPasscodeBodySchema = z.strictObject({
@@ -127,8 +133,7 @@ export type PatchDropInput = z.output<typeof patchDropBodySchema>;
 export const SORT_FIELDS = ["created_at", "updated_at", "view_count"] as const;
 export const SORT_ORDERS = ["asc", "desc"] as const;
 
-export const pageSchema = positiveIntegerSchema({ default: 1 }).describe("Page number, from 1.");
-export const pageSizeSchema = positiveIntegerSchema({ max: L.pageSizeMax, default: L.pageSizeDefault }).describe(`Items per page, 1 to ${L.pageSizeMax}.`);
+export { pageSchema, pageSizeSchema, versionNumberSchema };
 export const sortBySchema = z.enum(SORT_FIELDS).default("created_at").describe("Sort field.");
 export const sortOrderSchema = z.enum(SORT_ORDERS).default("desc").describe("Sort direction.");
 
@@ -210,6 +215,7 @@ export const dropSchema = z
     updated_at: unixMillisSchema,
     expires_at: unixMillisSchema.optional().describe("Addition, present only when an expiry is set: when the link stops working."),
     expired: z.boolean().optional().describe("Addition, present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
+    comments: z.enum(COMMENT_POLICIES).optional().describe('Addition, present only when comments are on: who may comment ("signed_in" or "anyone").'),
   })
   .describe("Drop");
 
@@ -286,7 +292,6 @@ export const ifMatchSchema = z
   .regex(/^\s*(?:"0*[1-9]\d{0,8}"|0*[1-9]\d{0,8})\s*$/, 'expected a quoted version number, like "3"')
   .describe('The quoted latest_version this edit is based on, like "3".');
 
-export const versionNumberSchema = positiveIntegerSchema().describe("Version number, from 1.");
 
 export type DropJson = z.infer<typeof dropSchema>;
 export type DropListJson = z.infer<typeof dropListSchema>;
@@ -298,7 +303,7 @@ export type PurgeResultJson = z.infer<typeof purgeResultSchema>;
 /** PATCH never takes html: say so with the spec's own code rather than as an unknown field. */
 export function parsePatchDropBody(input: unknown): PatchDropInput {
   if (input !== null && typeof input === "object" && !Array.isArray(input) && "html" in input) {
-    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata and expiry only; send html with PUT to create a new version.");
+    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata, expiry and comments only; send html with PUT to create a new version.");
   }
   return parseInput(patchDropBodySchema, input);
 }

@@ -16,6 +16,7 @@ import {
   versionNumberSchema,
 } from "./drops";
 import { errorBodySchema } from "./errors";
+import { commentIdSchema, createCommentBodySchema, listCommentsQuerySchema, patchCommentBodySchema } from "./comments";
 
 /**
  * MCP tool arguments and results, composed from the REST field schemas. A malformed slug is left to
@@ -47,6 +48,23 @@ export const listDropsArgsSchema = z.strictObject({
 });
 
 export const dropStatsArgsSchema = z.strictObject({ slug: slugArgSchema, ...dropStatsQuerySchema.shape });
+
+export const listCommentsArgsSchema = z.strictObject({
+  slug: slugArgSchema,
+  status: listCommentsQuerySchema.shape.status,
+  since: listCommentsQuerySchema.shape.since,
+  version: listCommentsQuerySchema.shape.version,
+  page: pageSchema,
+  page_size: pageSizeSchema,
+});
+
+export const replyToCommentArgsSchema = z.strictObject({ slug: slugArgSchema, ...createCommentBodySchema.shape });
+
+export const resolveCommentArgsSchema = z.strictObject({
+  slug: slugArgSchema,
+  id: commentIdSchema,
+  resolved: patchCommentBodySchema.shape.resolved.default(true),
+});
 
 export const versionListResultSchema = z.object({ versions: z.array(versionListItemSchema) });
 

@@ -1,0 +1,12 @@
+import { otherMethods } from "@/lib/api/responses";
+import { handleViewerComment } from "@/lib/comments/viewer-form";
+import { crossSitePostRefusal } from "@/lib/serving/unlock";
+
+type Context = { params: Promise<{ slug: string }> };
+
+/** The viewer page's comment form posts here (lib/comments/viewer-form.ts); another site's page may not. */
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  return crossSitePostRefusal(request) ?? handleViewerComment(request, (await params).slug);
+}
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,89 @@
+// POST /p/<slug>/comments: the viewer page's comment form. Without JavaScript it is a plain form post
+// answered with a redirect back to the thread (a notice or an error in the query); with JavaScript the
+// page posts the same fields as JSON and gets the comment, or the Error body, back.
+import { sessionUserId } from "@/lib/auth/session-cookie";
+import { signInPath } from "@/lib/auth/session";
+import { readSmallBodyText } from "@/lib/api/body";
+import { errorResponse, jsonResponse, toApiError } from "@/lib/api/responses";
+import { ApiError } from "@/lib/errors";
+import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
+import { viewerCommentFormSchema } from "@/lib/schemas/comments";
+import { parseInput } from "@/lib/schemas/errors";
+import { hasValidUnlockCookie } from "@/lib/serving/unlock";
+import { postViewerComment } from "./comments";
+
+// A body, a quote and a name at their limits, each character escaped, with room to spare.
+const FORM_MAX_BYTES = 64 * 1024;
+
+/** What the viewer page says after a form post (?comment_error=…), by outcome. */
+export const COMMENT_FORM_ERRORS = {
+  invalid: "The comment was not posted: write something (at most 4,000 characters, a quote of at most 20 lines), and a name if you are not signed in.",
+  owner_name: "The comment was not posted: that name is the drop owner's. Choose another.",
+  limited: "Too many comments for now. Wait a few minutes, then try again.",
+  closed: "Comments are not open on this drop.",
+  unavailable: "Comments cannot be posted right now. Try again in a few seconds.",
+} as const;
+
+export type CommentFormError = keyof typeof COMMENT_FORM_ERRORS;
+
+export function commentFormError(value: unknown): CommentFormError | null {
+  return typeof value === "string" && Object.hasOwn(COMMENT_FORM_ERRORS, value) ? (value as CommentFormError) : null;
+}
+
+function formOutcome(error: ApiError): CommentFormError {
+  if (error.code === "rate_limited" || error.code === "quota_exceeded") return "limited";
+  if (error.code === "service_unavailable") return "unavailable";
+  if (error.code === "forbidden" || error.code === "not_found" || error.code === "version_not_found") return "closed";
+  return error.details?.reason === "owner_name" ? "owner_name" : "invalid";
+}
+
+function wantsJson(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").includes("application/json");
+}
+
+async function readFields(request: Request): Promise<Record<string, unknown>> {
+  const text = await readSmallBodyText(request, FORM_MAX_BYTES);
+  if (wantsJson(request)) {
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw new ApiError("invalid_json", "The request body is not valid JSON.");
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+}
+
+export async function handleViewerComment(request: Request, slug: string): Promise<Response> {
+  const json = wantsJson(request);
+  let fields: Record<string, unknown> = {};
+  const viewerPath = (query: Record<string, string>) => {
+    const search = new URLSearchParams(query);
+    const version = typeof fields.v === "string" || typeof fields.v === "number" ? String(fields.v) : "";
+    if (/^[1-9][0-9]{0,8}$/.test(version)) search.set("v", version);
+    search.sort();
+    return `/p/${encodeURIComponent(slug)}?${search.toString()}#comments`;
+  };
+  try {
+    fields = await readFields(request);
+    const form = parseInput(viewerCommentFormSchema, fields);
+    const cookies = request.headers.get("cookie");
+    const comment = await postViewerComment({
+      slug,
+      form,
+      sessionUserId: await sessionUserId(cookies ?? undefined),
+      unlocked: (passcodeHash) => hasValidUnlockCookie(slug, passcodeHash, cookies),
+      client: clientKeyFromHeaders(request.headers),
+    });
+    return json ? jsonResponse(comment, 201) : seeOther(viewerPath({ comment: "posted" }));
+  } catch (error) {
+    const failure = toApiError(error);
+    if (json) return errorResponse(failure);
+    // A drop open to signed-in accounts only: sign in, then come back to the thread.
+    if (failure.code === "unauthorized") return seeOther(signInPath(viewerPath({})));
+    return seeOther(viewerPath({ comment_error: formOutcome(failure) }));
+  }
+}
