@@ -70,7 +70,8 @@ export async function listComments(userId: string, slug: string, query: ListComm
   const drop = await getOwnedDrop(userId, slug);
   const where = {
     dropId: drop.id,
-    ...(query.status === "open" ? { resolvedAt: null } : query.status === "resolved" ? { resolvedAt: { not: null } } : {}),
+    // Open means waiting for the owner: the owner's own comments and replies never are.
+    ...(query.status === "open" ? { resolvedAt: null, NOT: { authorKind: "owner" } } : query.status === "resolved" ? { resolvedAt: { not: null } } : {}),
     ...(query.since !== undefined ? { createdAt: { gt: new Date(query.since) } } : {}),
     ...(query.version !== undefined ? { version: query.version } : {}),
   };
@@ -167,7 +168,7 @@ export async function resolveWithVersion(tx: Tx, drop: { id: string; ownerId: st
       authorUserId: drop.ownerId,
       replyToId: id,
       createdAt: at,
-      resolvedAt: at,
+      resolvedAt: null,
     })),
   });
 }

@@ -61,7 +61,7 @@ export const commentSchema = z
 export const COMMENT_STATUSES = ["open", "resolved", "all"] as const;
 
 export const listCommentsQuerySchema = z.strictObject({
-  status: z.enum(COMMENT_STATUSES, { error: "status must be open, resolved or all" }).default("all").describe("open: not resolved; resolved; all (the default)."),
+  status: z.enum(COMMENT_STATUSES, { error: "status must be open, resolved or all" }).default("all").describe("open: not resolved and not the owner's own (what waits for an answer); resolved; all (the default)."),
   since: z
     .preprocess((value) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value) ? Number(value) : value), unixMillisSchema.min(0))
     .optional()
