@@ -11,31 +11,12 @@ import { viewerCommentFormSchema } from "@/lib/schemas/comments";
 import { parseInput } from "@/lib/schemas/errors";
 import { hasValidUnlockCookie } from "@/lib/serving/unlock";
 import { postViewerComment } from "./comments";
+import { commentFormOutcome } from "./form-messages";
 
 // A body, a quote and a name at their limits, each character escaped, with room to spare.
 const FORM_MAX_BYTES = 64 * 1024;
 
-/** What the viewer page says after a form post (?comment_error=…), by outcome. */
-export const COMMENT_FORM_ERRORS = {
-  invalid: "The comment was not posted: write something (at most 4,000 characters, a quote of at most 20 lines), and a name if you are not signed in.",
-  owner_name: "The comment was not posted: that name is the drop owner's. Choose another.",
-  limited: "Too many comments for now. Wait a few minutes, then try again.",
-  closed: "Comments are not open on this drop.",
-  unavailable: "Comments cannot be posted right now. Try again in a few seconds.",
-} as const;
-
-export type CommentFormError = keyof typeof COMMENT_FORM_ERRORS;
-
-export function commentFormError(value: unknown): CommentFormError | null {
-  return typeof value === "string" && Object.hasOwn(COMMENT_FORM_ERRORS, value) ? (value as CommentFormError) : null;
-}
-
-function formOutcome(error: ApiError): CommentFormError {
-  if (error.code === "rate_limited" || error.code === "quota_exceeded") return "limited";
-  if (error.code === "service_unavailable") return "unavailable";
-  if (error.code === "forbidden" || error.code === "not_found" || error.code === "version_not_found") return "closed";
-  return error.details?.reason === "owner_name" ? "owner_name" : "invalid";
-}
+export { COMMENT_FORM_ERRORS, commentFormError, type CommentFormError } from "./form-messages";
 
 function wantsJson(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").includes("application/json");
@@ -84,6 +65,6 @@ export async function handleViewerComment(request: Request, slug: string): Promi
     if (json) return errorResponse(failure);
     // A drop open to signed-in accounts only: sign in, then come back to the thread.
     if (failure.code === "unauthorized") return seeOther(signInPath(viewerPath({})));
-    return seeOther(viewerPath({ comment_error: formOutcome(failure) }));
+    return seeOther(viewerPath({ comment_error: commentFormOutcome(failure) }));
   }
 }
