@@ -1,9 +1,11 @@
 // What the public viewer page at /p/<slug> shows. A locked drop yields only the gate: no title,
 // description, versions or context until the unlock cookie verifies against the current passcode.
 import { now } from "@/lib/clock";
+import { viewerThread } from "@/lib/comments/comments";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { isExpired } from "@/lib/drops/expiry";
+import type { CommentJson, CommentPolicy } from "@/lib/schemas/comments";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { createFrameToken, hasValidUnlockCookie } from "./unlock";
 
@@ -26,6 +28,9 @@ export function parsePlainViewerUrl(url: string): PlainViewerUrl | null {
   return SLUG_PATTERN.test(slug) ? { slug, encodedSlug: match[1]!, version: match[2] } : null;
 }
 
+/** The comments panel: who may post, and every comment of the drop, oldest first. */
+export type ViewerComments = { policy: Exclude<CommentPolicy, "off">; thread: CommentJson[] };
+
 export type ViewerPage =
   | { kind: "not_found" }
   | { kind: "gate"; slug: string; version: string | null }
@@ -42,13 +47,15 @@ export type ViewerPage =
       context: string | null;
       frameSrc: string;
       url: string;
+      /** Null while the owner has comments off. The same for every viewer: the page is cached. */
+      comments: ViewerComments | null;
     };
 
 export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
   if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true },
+    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true },
   });
   // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
   if (!drop || isExpired(drop.expiresAt, now())) return { kind: "not_found" };
@@ -63,6 +70,10 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   if (!versions.some((version) => version.number === number)) return { kind: "not_found" };
   const selected = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { context: true } });
   if (!selected) return { kind: "not_found" };
+
+  // Read only past the gate above: a locked drop's thread is for viewers who unlocked it.
+  const policy = drop.commentPolicy as CommentPolicy;
+  const comments = policy === "off" ? null : { policy, thread: await viewerThread(drop.id) };
 
   const { contentOrigin, publicUrl } = getConfig();
   const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash)}`;
@@ -79,6 +90,7 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     // Pinned to the version shown, so the frame never switches content under the page around it.
     frameSrc: `${contentOrigin}/p/${slug}/raw?v=${number}${token}`,
     url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
+    comments,
   };
 }
 

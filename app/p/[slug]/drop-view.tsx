@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { viewBeaconPath } from "@/lib/serving/view-beacon";
 import type { ViewerPage } from "@/lib/serving/viewer";
+import { CommentsPanel, type CommentNotice } from "./comments-panel";
 import styles from "./viewer.module.css";
 
 type DropPage = Extract<ViewerPage, { kind: "drop" }>;
@@ -20,7 +21,15 @@ export function dropMetadata(page: DropPage): Metadata {
 }
 
 /** A drop in the viewer, as /p/<slug> and its shared cached form (./shared) render it. */
-export function DropView({ page }: { page: DropPage }) {
+/**
+ * The comments panel is rendered open; on a narrow screen this folds it under its summary, unless the
+ * page is the answer to a comment just posted. Without JavaScript it simply stays open.
+ */
+const FOLD_COMMENTS_ON_PHONES =
+  'if(matchMedia("(max-width: 959px)").matches&&!/[?&]comment(_error)?=/.test(location.search)){var c=document.getElementById("comments");if(c)c.open=false}';
+
+/** `notice` is what a plain form post came back with (?comment=…); the cached page has none. */
+export function DropView({ page, notice = null }: { page: DropPage; notice?: CommentNotice | null }) {
   // The page is cached and served without rendering (lib/serving/cached-pages.ts, ./shared), so it
   // reports its own view once shown; a prefetched page is never shown and runs no script.
   const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug, page.version))})`;
@@ -62,7 +71,15 @@ export function DropView({ page }: { page: DropPage }) {
           </details>
         ) : null}
       </header>
-      <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
+      <div className={styles.body}>
+        <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
+        {page.comments ? (
+          <>
+            <CommentsPanel slug={page.slug} version={page.version} comments={page.comments} notice={notice} />
+            <script dangerouslySetInnerHTML={{ __html: FOLD_COMMENTS_ON_PHONES }} />
+          </>
+        ) : null}
+      </div>
       <script dangerouslySetInnerHTML={{ __html: beacon }} />
     </div>
   );

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { commentFormError } from "@/lib/comments/form-messages";
 import { GATE_MESSAGES, gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
+import type { CommentNotice } from "./comments-panel";
 import { DropView, dropMetadata } from "./drop-view";
 import styles from "./viewer.module.css";
 
@@ -34,7 +36,14 @@ export default async function ViewerPageRoute(props: Props) {
   const { page, query } = await load(props);
   if (page.kind === "not_found") notFound();
   if (page.kind === "gate") return <Gate slug={page.slug} version={page.version} error={gateError(query.error)} />;
-  return <DropView page={page} />;
+  return <DropView page={page} notice={commentNotice(query)} />;
+}
+
+/** What the comment form's redirect came back with. Such URLs are never the cached page's. */
+function commentNotice(query: Record<string, string | string[] | undefined>): CommentNotice | null {
+  const error = commentFormError(query.comment_error);
+  if (error) return { kind: "error", error };
+  return query.comment === "posted" ? { kind: "posted" } : null;
 }
 
 function Gate({ slug, version, error }: { slug: string; version: string | null; error: keyof typeof GATE_MESSAGES | null }) {
