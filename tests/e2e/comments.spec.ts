@@ -212,3 +212,28 @@ test("a drop with comments off shows no panel; signed_in asks guests to sign in"
   expect(listed.body.data).toEqual([]);
   await context.close();
 });
+
+test("a locked drop shows and takes comments only once unlocked", async ({ browser }) => {
+  const created = await app.api("/api/drops", { method: "POST", token, body: { title: "Locked review", html: "<h1>Version one</h1>", passcode: "open sesame" } });
+  expect(created.status, created.text).toBe(201);
+  const drop: { slug: string; url: string } = created.body;
+  expect((await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token, body: { comments: "anyone" } })).status).toBe(200);
+  const answered = await app.api(`/api/drops/${drop.slug}/comments`, { method: "POST", token, body: { body: "Owner's note on the locked drop" } });
+  expect(answered.status, answered.text).toBe(201);
+
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(drop.url);
+  await expect(page.getByRole("heading", { name: "This drop is locked" })).toBeVisible();
+  await expect(page.locator("details#comments")).toHaveCount(0);
+  expect(await page.content()).not.toContain("Owner's note");
+
+  await page.getByLabel("Passcode").fill("open sesame");
+  await page.getByRole("button", { name: "Unlock" }).click();
+  await openComments(page);
+  await expect(commentItem(page, "Owner's note on the locked drop").getByText("Owner", { exact: true })).toBeVisible();
+  await fillComment(page, { name: "Insider", body: "Seen after unlocking" });
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(commentItem(page, "Seen after unlocking")).toContainText("Insider");
+  await context.close();
+});
