@@ -85,6 +85,13 @@ for (const viewport of [
     // With JavaScript: posted as JSON, shown without a reload.
     const context = await newContext(browser, { viewport });
     const page = await context.newPage();
+    // The panel hydrates over the cached HTML without a mismatch or any other script error.
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      // Refused posts (400) and the absent favicon are expected resource errors, not script errors.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+    });
     await page.goto(drop.url);
     await expect(page.frameLocator("iframe").getByRole("heading", { name: "Version one" })).toBeVisible();
     const panel = page.locator("details#comments");
@@ -187,6 +194,7 @@ for (const viewport of [
     await expect(answered.getByText("Owner", { exact: true })).toBeVisible();
     await expect(commentItem(page, "Please add a chart for Q4.").locator("li[data-comment-id]")).toHaveCount(2);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(problems).toEqual([]);
     await context.close();
   });
 }
