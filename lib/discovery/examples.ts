@@ -35,6 +35,25 @@ export function buildExamples(facts: DiscoveryFacts) {
     created_at: CREATED_AT,
     updated_at: CREATED_AT + 3_600_000,
   };
+  // A viewer's question on version 1, and the owner's answer when version 2 resolved it (PUT with resolves).
+  const question = {
+    id: "Q7mN2pR4sT6vW8xY0zA1",
+    version: 1,
+    body: "The totals row looks off: should it include the refunds?",
+    quote: "Total: 1,204",
+    author: { name: "Dana", kind: "guest" },
+    created_at: CREATED_AT + 1_800_000,
+    resolved_at: CREATED_AT + 3_600_000,
+  };
+  const answer = {
+    id: "b3C5d7E9f1G3h5J7k9L1",
+    version: 2,
+    body: "Resolved in version 2.",
+    author: { name: "alice", kind: "owner" },
+    created_at: CREATED_AT + 3_600_000,
+    resolved_at: CREATED_AT + 3_600_000,
+    reply_to: question.id,
+  };
   const tokenSummary = {
     id: "3f9a1c0b7d2e",
     label: "laptop",
@@ -83,6 +102,11 @@ export function buildExamples(facts: DiscoveryFacts) {
         { version: 2, views: 6 },
       ],
     },
+    // What POST …/comments answers for the CreateCommentBody below.
+    Comment: { id: "R2s4T6u8V0w2X4y6Z8a0", version: 2, body: "Fixed: refunds are now a row of their own.", author: { name: "alice", kind: "owner" }, created_at: CREATED_AT + 3_660_000, reply_to: question.id },
+    CommentList: { data: [question, answer], pagination: { page: 1, page_size: facts.limits.pageSizeDefault, total_items: 2, total_pages: 1 } },
+    CreateCommentBody: { body: "Fixed: refunds are now a row of their own.", reply_to: question.id },
+    PatchCommentBody: { resolved: true },
     PurgeResult: { purged: 3, cutoff: CREATED_AT - 7 * 86_400_000 },
     Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
     TokenListItem: [

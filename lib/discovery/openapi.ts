@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { metadataSchema, metadataValueSchema } from "@/lib/schemas/common";
+import { COMMENT_LIMITS, commentTextSchema, quoteSchema } from "@/lib/schemas/comments";
 import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/lib/schemas/drops";
 import { errorBodySchema } from "@/lib/schemas/errors";
 import { buildExamples } from "./examples";
@@ -20,6 +21,8 @@ function refinementKeywords(): Map<z.ZodType, JsonSchema> {
     [descriptionSchema, { maxLength: limits.descriptionMaxChars }],
     [htmlSchema, { minLength: 1 }],
     [metadataValueSchema, { maxLength: limits.metadataValueMaxChars }],
+    [commentTextSchema, { minLength: 1, maxLength: COMMENT_LIMITS.bodyMaxChars }],
+    [quoteSchema, { minLength: 1, maxLength: COMMENT_LIMITS.quoteMaxChars }],
     [passcodeSchema, { pattern: `^(|[\\s\\S]{${limits.passcodeMinChars},256})$` }],
     [
       metadataSchema,

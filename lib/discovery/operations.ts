@@ -5,6 +5,7 @@ import { createdTokenSchema, createTokenBodySchema, meSchema, tokenIdSchema, tok
 import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
 import { slugSchema } from "@/lib/schemas/common";
 import { healthSchema, onboardJsonSchema } from "@/lib/schemas/discovery";
+import { commentIdSchema, commentListSchema, commentSchema, createCommentBodySchema, listCommentsQuerySchema, patchCommentBodySchema } from "@/lib/schemas/comments";
 import { authorizationServerMetadataSchema, protectedResourceMetadataSchema } from "@/lib/schemas/oauth";
 import type { ResourceName } from "@/lib/oauth/resources";
 import {
@@ -47,6 +48,9 @@ export const TAGS = {
   Account: "The account behind the bearer token, and its API tokens. Tokens carry scopes (`drops:read`, `drops:write`, `tokens:manage`) and may be limited to some drops and expire; a call the token may not make is 403 `forbidden` with `details.required_scope` when a scope is missing.",
   Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions, optionally an expiry, and views counted per day.",
   Versions: "The numbered versions of one drop.",
+  Comments:
+    "Addition: what viewers wrote under a drop, for its owner to read, answer, resolve and delete. Off until the owner sets `comments` with PATCH /api/drops/{slug}; " +
+    "before revising, read the open ones and pass the ids a new version addresses as `resolves` to PUT.",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
   Operations:
@@ -120,6 +124,7 @@ const BODY_ERRORS: ErrorCode[] = ["invalid_json", "invalid_arg"];
 
 
 const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder", "expired"] as const;
+const COMMENT_QUERY_FIELDS = ["status", "since", "version", "page", "pageSize"] as const;
 
 const HTTP_LAYER_REFUSALS = { "4XX": "The request was refused before it reached this document: a malformed request, or a request line or headers too large." };
 
@@ -127,6 +132,7 @@ const EXPIRED_PAGE = "The drop's expiry has passed (any `v`): an HTML page showi
 
 const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
 const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
+const commentParam: ParameterSpec = { name: "id", in: "path", required: true, schema: commentIdSchema, description: "The comment's id." };
 
 export const OPERATIONS: Operation[] = [
   {
@@ -268,7 +274,8 @@ export const OPERATIONS: Operation[] = [
   {
     method: "put", path: "/api/drops/{slug}", operationId: "replaceDrop", tag: "Drops", auth: true,
     summary: "Upload new HTML: a new version",
-    description: "Always creates the next version; the URL stays the same. `metadata` replaces the whole map when given (`{}` clears it). Send `If-Match: \"<latest_version>\"` to refuse the write when someone else published first.",
+    description: "Always creates the next version; the URL stays the same. `metadata` replaces the whole map when given (`{}` clears it). Send `If-Match: \"<latest_version>\"` to refuse the write when someone else published first. " +
+      "`resolves` (addition) lists comments this version addresses: each is resolved with a reply naming the version; an id the drop lacks is 400 `invalid_arg` and nothing is written.",
     parameters: [slugParam, { name: "If-Match", in: "header", required: false, schema: ifMatchSchema, description: 'Optional: the quoted latest_version this edit is based on, like "3"; a mismatch answers 409 version_conflict.' }],
     body: { schema: replaceDropBodySchema, name: "ReplaceDropBody", required: true },
     success: { status: 200, description: "The drop with its bumped latest_version.", schema: { zod: dropSchema, name: "Drop" } },
@@ -276,8 +283,8 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
-    summary: "Change title, description, metadata or expiry",
-    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry.",
+    summary: "Change title, description, metadata, expiry or comments",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. `comments` (addition) says who may comment.",
     parameters: [slugParam],
     body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
     success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
@@ -332,6 +339,44 @@ export const OPERATIONS: Operation[] = [
       "bots that say so, prefetches, other sites, an expired drop, a locked drop not unlocked, the owner signed in. Counts arrive moments after the view.",
     parameters: [slugParam, { name: "days", in: "query", required: false, schema: dropStatsQuerySchema.shape.days, description: "Days to report, ending today (UTC)." }],
     success: { status: 200, description: "The drop's views.", schema: { zod: dropStatsSchema, name: "DropStats" } },
+    errors: [...DROP_LOOKUP, "invalid_arg"],
+  },
+  {
+    method: "get", path: "/api/drops/{slug}/comments", operationId: "listComments", tag: "Comments", auth: true,
+    summary: "List a drop's comments",
+    description:
+      "Oldest first. `status=open` lists what still needs an answer; to poll, pass the `created_at` of the newest comment you have as `since`. " +
+      "The owner's replies are listed too (`author.kind` `owner`).",
+    parameters: [slugParam, ...COMMENT_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listCommentsQuerySchema.shape[name], description: listCommentsQuerySchema.shape[name].description ?? name }))],
+    success: { status: 200, description: "A page of comments.", schema: { zod: commentListSchema, name: "CommentList" } },
+    errors: [...DROP_LOOKUP, "invalid_arg"],
+  },
+  {
+    method: "post", path: "/api/drops/{slug}/comments", operationId: "createComment", tag: "Comments", auth: true,
+    summary: "Comment or reply as the owner",
+    description:
+      "Posted under the owner's name and badge; `reply_to` answers a comment. At most 30 comments per 10 minutes per account (viewer page included) " +
+      "and 1,000 per drop (429 `quota_exceeded`); not counted as writes.",
+    parameters: [slugParam],
+    body: { schema: createCommentBodySchema, name: "CreateCommentBody", required: true },
+    success: { status: 201, description: "The new comment.", schema: { zod: commentSchema, name: "Comment" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP, "version_not_found", "rate_limited", "quota_exceeded"],
+  },
+  {
+    method: "patch", path: "/api/drops/{slug}/comments/{id}", operationId: "resolveComment", tag: "Comments", auth: true,
+    summary: "Resolve or reopen a comment",
+    description: "`resolved: true` marks it resolved (resolving again keeps the first time), `false` opens it again.",
+    parameters: [slugParam, commentParam],
+    body: { schema: patchCommentBodySchema, name: "PatchCommentBody", required: true },
+    success: { status: 200, description: "The comment.", schema: { zod: commentSchema, name: "Comment" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP],
+  },
+  {
+    method: "delete", path: "/api/drops/{slug}/comments/{id}", operationId: "deleteComment", tag: "Comments", auth: true,
+    summary: "Delete a comment",
+    description: "Moderation: removes it from the viewer page. Replies to it stay, answering nothing.",
+    parameters: [slugParam, commentParam],
+    success: { status: 204, description: "Deleted." },
     errors: [...DROP_LOOKUP, "invalid_arg"],
   },
   {

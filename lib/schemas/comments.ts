@@ -79,7 +79,7 @@ export const commentListSchema = z.object({
 export const createCommentBodySchema = z.strictObject({
   body: commentTextSchema,
   quote: quoteSchema.optional(),
-  reply_to: commentIdSchema.optional(),
+  reply_to: commentIdSchema.describe("The comment this one answers.").optional(),
   version: positiveIntegerSchema().optional().describe("The version the comment is about; default the latest (or, for a reply, the version of the comment it answers)."),
 });
 
