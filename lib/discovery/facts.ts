@@ -3,6 +3,9 @@ import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import { expiredDeletion } from "@/lib/mcp/guide";
 import { mcpTools } from "@/lib/mcp/tools";
+import { COMMENTS_PER_DROP_MAX } from "@/lib/comments/comments";
+import { rateLimitPolicies } from "@/lib/ratelimit";
+import { COMMENT_LIMITS } from "@/lib/schemas/comments";
 import { EXPIRY_MAX_SECONDS, STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from "@/lib/schemas/drops";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/oauth/provider";
@@ -54,9 +57,9 @@ export const ERROR_GUIDE: Record<ErrorCode, string> = {
   metadata_only_on_patch: "PATCH got `html`: upload HTML with PUT instead.",
   version_conflict: "Another PUT minted the next version first (or If-Match did not match): GET the drop, reapply your change, retry.",
   last_version_cannot_be_deleted: "The only remaining version cannot be deleted: delete the drop instead.",
-  rate_limited: "Per-minute write limit hit: wait `Retry-After` seconds.",
+  rate_limited: "Per-minute write limit (or a comment limit) hit: wait `Retry-After` seconds.",
   daily_quota_exceeded: "Daily write limit hit: wait `Retry-After` seconds.",
-  quota_exceeded: "The account holds the maximum number of drops: delete some.",
+  quota_exceeded: "The account holds the maximum number of drops (or the drop the maximum of comments): delete some.",
   version_limit_reached: "The drop holds the maximum number of versions: delete old versions.",
   internal_error: "A fault on the server: retry later.",
   service_unavailable: "The database or the rate-limit store is unreachable: retry after `Retry-After` seconds (an Idempotency-Key keeps a retried POST from publishing twice).",
@@ -92,6 +95,18 @@ function oauthFacts(base: string) {
 }
 
 export type OAuthFacts = ReturnType<typeof oauthFacts>;
+
+/** The comment limits as the guides state them, read from the schemas and the rate-limit table. */
+function commentLimitFacts() {
+  const { commentsPerGuest, commentsPerAccount, commentsPerDrop } = rateLimitPolicies();
+  const per = (policy: { limit: number; windowMs: number }) => `${policy.limit} per ${policy.windowMs === 3_600_000 ? "hour" : `${policy.windowMs / 60_000} minutes`}`;
+  return {
+    size: `at most ${COMMENT_LIMITS.bodyMaxChars} characters, quoting at most ${COMMENT_LIMITS.quoteMaxLines} lines; a guest's name at most ${COMMENT_LIMITS.nameMaxChars} characters; ${COMMENTS_PER_DROP_MAX} per drop`,
+    rate:
+      `${per(commentsPerGuest)} per guest's address, ${per(commentsPerAccount)} per account (the owner's replies included), ` +
+      `${per(commentsPerDrop)} per drop from everyone but the owner; never counted as writes`,
+  };
+}
 
 export function discoveryFacts() {
   const config = getConfig();
@@ -134,6 +149,8 @@ export function discoveryFacts() {
       ["Expiry", `at most 10 years ahead (\`ttl_seconds\` 1 to ${EXPIRY_MAX_SECONDS})`],
       ["Expired drops", `deleted ${expiredDeletion(config.expiredRetentionDays)} (answering 410 Gone until then)`],
       ["View stats", `1 to ${STATS_DAYS_MAX} days, default ${STATS_DAYS_DEFAULT}`],
+      ["Comments", commentLimitFacts().size],
+      ["Comment rate", commentLimitFacts().rate],
       ["Device-code verification time-to-live", `${limits.deviceCodeTtlSeconds} seconds`],
       ["Default poll interval", `${limits.pollIntervalSeconds} seconds`],
     ] as [string, string][],

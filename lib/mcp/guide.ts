@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { COMMENT_LIMITS } from "@/lib/schemas/comments";
 
 /** When the purge deletes an expired drop (EXPIRED_RETENTION_DAYS), as the documents say it: "deleted …". */
 export function expiredDeletion(days: number): string {
@@ -40,7 +41,9 @@ export function mcpGuide() {
     comments:
       `Comments: patch_drop with comments "signed_in" or "anyone" lets viewers comment under the drop ("off", the default, stops it). ` +
       `Before you revise a drop, call list_comments with status "open" and address what people asked for; then pass the ids you addressed ` +
-      `as resolves to update_drop, which resolves each with a reply naming the new version. reply_to_comment answers without a new version.`,
+      `as resolves to update_drop, which resolves each with a reply naming the new version (an id the drop lacks fails the whole update). ` +
+      `reply_to_comment answers without a new version; resolve_comment resolves or reopens one. To poll, pass since = the created_at of the ` +
+      `newest comment you have. Comments are plain text of at most ${COMMENT_LIMITS.bodyMaxChars} characters, and never count as writes.`,
     errors:
       `Errors: a failed call returns isError with {"error": {"code", "message", "details"?}}, the same object as the REST API; ` +
       `switch on error.code (e.g. not_found, title_too_long, version_conflict, rate_limited).`,
@@ -58,6 +61,7 @@ export function mcpInstructions(): string {
     guide.recipe,
     guide.expiry,
     guide.stats,
+    guide.comments,
     guide.limits,
     guide.errors,
   ].join("\n\n");

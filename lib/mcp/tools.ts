@@ -122,8 +122,9 @@ export function mcpTools(): McpTool[] {
       description:
         "Uploads new html to an existing drop as its next version; the url stays the same and now shows this version (same as PUT " +
         "/api/drops/{slug}). title, description and metadata may change alongside; context is recorded with the new version. " +
-        "A version_conflict error means another writer took the next version first: get_drop, then retry.\n\n" +
-        [guide.versioning, guide.metadata, guide.limits].join("\n\n"),
+        "A version_conflict error means another writer took the next version first: get_drop, then retry. resolves lists the ids of comments " +
+        "this version addresses.\n\n" +
+        [guide.versioning, guide.comments, guide.metadata, guide.limits].join("\n\n"),
       input: updateDropArgsSchema,
       output: dropSchema,
       // Old versions survive, but supplied title, description and metadata overwrite the current ones.
@@ -139,7 +140,8 @@ export function mcpTools(): McpTool[] {
       title: "Edit title, description, metadata or expiry",
       description:
         "Changes title, description, metadata and/or the expiry (ttl_seconds or expires_at; expires_at null removes it) without creating a " +
-        "version; latest_version is unchanged (same as PATCH /api/drops/{slug}). To change the html use update_drop.\n\n" +
+        "version; latest_version is unchanged (same as PATCH /api/drops/{slug}). comments turns viewers' comments on (\"signed_in\", \"anyone\") " +
+        "or off. To change the html use update_drop.\n\n" +
         guide.metadata,
       input: patchDropArgsSchema,
       output: dropSchema,
