@@ -49,8 +49,7 @@ export const TAGS = {
   Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions, optionally an expiry, and views counted per day.",
   Versions: "The numbered versions of one drop.",
   Comments:
-    "Addition: what viewers wrote under a drop, for its owner to read, answer, resolve and delete. Off until the owner sets `comments` with PATCH /api/drops/{slug}; " +
-    "before revising, read the open ones and pass the ids a new version addresses as `resolves` to PUT.",
+    "Addition: what viewers write under a drop, for its owner to read, answer and resolve (PUT's `resolves` too). Off until PATCH sets `comments`.",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
   Operations:
@@ -275,7 +274,7 @@ export const OPERATIONS: Operation[] = [
     method: "put", path: "/api/drops/{slug}", operationId: "replaceDrop", tag: "Drops", auth: true,
     summary: "Upload new HTML: a new version",
     description: "Always creates the next version; the URL stays the same. `metadata` replaces the whole map when given (`{}` clears it). Send `If-Match: \"<latest_version>\"` to refuse the write when someone else published first. " +
-      "`resolves` (addition) lists comments this version addresses: each is resolved with a reply naming the version; an id the drop lacks is 400 `invalid_arg` and nothing is written.",
+      "`resolves` (addition): an unknown comment id is 400 `invalid_arg`, and nothing is written.",
     parameters: [slugParam, { name: "If-Match", in: "header", required: false, schema: ifMatchSchema, description: 'Optional: the quoted latest_version this edit is based on, like "3"; a mismatch answers 409 version_conflict.' }],
     body: { schema: replaceDropBodySchema, name: "ReplaceDropBody", required: true },
     success: { status: 200, description: "The drop with its bumped latest_version.", schema: { zod: dropSchema, name: "Drop" } },
@@ -284,7 +283,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
     summary: "Change title, description, metadata, expiry or comments",
-    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. `comments` (addition) says who may comment.",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. ",
     parameters: [slugParam],
     body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
     success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
@@ -344,9 +343,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops/{slug}/comments", operationId: "listComments", tag: "Comments", auth: true,
     summary: "List a drop's comments",
-    description:
-      "Oldest first. `status=open` lists what still needs an answer; to poll, pass the `created_at` of the newest comment you have as `since`. " +
-      "The owner's replies are listed too (`author.kind` `owner`).",
+    description: "Oldest first, the owner's replies included.",
     parameters: [slugParam, ...COMMENT_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listCommentsQuerySchema.shape[name], description: listCommentsQuerySchema.shape[name].description ?? name }))],
     success: { status: 200, description: "A page of comments.", schema: { zod: commentListSchema, name: "CommentList" } },
     errors: [...DROP_LOOKUP, "invalid_arg"],
@@ -354,9 +351,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post", path: "/api/drops/{slug}/comments", operationId: "createComment", tag: "Comments", auth: true,
     summary: "Comment or reply as the owner",
-    description:
-      "Posted under the owner's name and badge; `reply_to` answers a comment. At most 30 comments per 10 minutes per account (viewer page included) " +
-      "and 1,000 per drop (429 `quota_exceeded`); not counted as writes.",
+    description: "With the owner's badge; `reply_to` answers one. Not a write; 30 per 10 minutes per account, 1,000 per drop.",
     parameters: [slugParam],
     body: { schema: createCommentBodySchema, name: "CreateCommentBody", required: true },
     success: { status: 201, description: "The new comment.", schema: { zod: commentSchema, name: "Comment" } },
@@ -365,7 +360,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "patch", path: "/api/drops/{slug}/comments/{id}", operationId: "resolveComment", tag: "Comments", auth: true,
     summary: "Resolve or reopen a comment",
-    description: "`resolved: true` marks it resolved (resolving again keeps the first time), `false` opens it again.",
+    description: "`resolved: false` reopens it.",
     parameters: [slugParam, commentParam],
     body: { schema: patchCommentBodySchema, name: "PatchCommentBody", required: true },
     success: { status: 200, description: "The comment.", schema: { zod: commentSchema, name: "Comment" } },
@@ -374,7 +369,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "delete", path: "/api/drops/{slug}/comments/{id}", operationId: "deleteComment", tag: "Comments", auth: true,
     summary: "Delete a comment",
-    description: "Moderation: removes it from the viewer page. Replies to it stay, answering nothing.",
+    description: "Replies to it stay.",
     parameters: [slugParam, commentParam],
     success: { status: 204, description: "Deleted." },
     errors: [...DROP_LOOKUP, "invalid_arg"],

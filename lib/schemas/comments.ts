@@ -9,8 +9,8 @@ export const COMMENT_LIMITS = { bodyMaxChars: 4000, quoteMaxChars: 4000, quoteMa
 export const commentPolicySchema = z
   .enum(COMMENT_POLICIES, { error: `comments must be one of ${COMMENT_POLICIES.join(", ")}` })
   .describe(
-    'Addition: who may comment on the viewer page. "off" (the default): nobody; "signed_in": anyone with an htmldrop account; "anyone": also guests, under a display name. ' +
-      "A drop with a passcode takes and shows comments only for viewers who unlocked it.",
+    'Addition: who may comment on the viewer page: "off" (the default), "signed_in" (accounts) or "anyone" (guests too, under a name). ' +
+      "A locked drop's comments are only for viewers who unlocked it.",
   );
 
 /** Text, not markup: shown escaped everywhere. Control characters other than line breaks and tabs are refused. */
@@ -49,7 +49,7 @@ export const commentSchema = z
     author: z
       .object({
         name: z.string(),
-        kind: z.enum(AUTHOR_KINDS).describe('"owner": the drop\'s owner (shown with a badge no one else gets); "account": another signed-in account; "guest": a display name, unverified.'),
+        kind: z.enum(AUTHOR_KINDS).describe('"owner" (shown with a badge), "account" (signed in) or "guest" (a name, unverified).'),
       })
       .describe("Who wrote it."),
     created_at: unixMillisSchema,
@@ -65,7 +65,7 @@ export const listCommentsQuerySchema = z.strictObject({
   since: z
     .preprocess((value) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value) ? Number(value) : value), unixMillisSchema.min(0))
     .optional()
-    .describe("Only comments created after this moment (Unix ms): pass the created_at of the newest comment you have to poll for new ones."),
+    .describe("Only comments created after this Unix ms time: to poll, the newest created_at you have."),
   version: versionNumberSchema.optional().describe("Only comments made on this version."),
   page: pageSchema,
   pageSize: pageSizeSchema,
