@@ -77,7 +77,7 @@ describe("GET /api/onboard", () => {
     expect(markdown.status).toBe(200);
     expect(markdown.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     const text = markdown.text;
-    const topics = ["device code", "Publish", "PUT creates a new version", "PATCH", "lookup, then mutate", "Passcodes", "Versions", "Errors to switch on", "Limits", "MCP"];
+    const topics = ["device code", "Publish", "PUT creates a new version", "PATCH", "lookup, then mutate", "Passcodes", "Versions", "Comments", "Errors to switch on", "Limits", "MCP"];
     const headings = [...text.matchAll(/^## (\d+)\. (.+)$/gm)].map((match) => match[2]);
     expect(headings).toHaveLength(topics.length);
     topics.forEach((topic, index) => expect(headings[index]).toContain(topic));
@@ -85,7 +85,7 @@ describe("GET /api/onboard", () => {
       expect(text).toContain(fact);
     }
     for (const code of ["token_required", "invalid_token", "unauthorized", "forbidden", "version_conflict", "rate_limited", "metadata_only_on_patch"]) expect(text).toContain(`\`${code}\``);
-    for (const tool of ["whoami", "create_drop", "get_drop", "list_drops", "update_drop", "patch_drop", "delete_drop", "list_versions", "get_version", "delete_version", "set_passcode", "drop_stats"]) {
+    for (const tool of ["whoami", "create_drop", "get_drop", "list_drops", "update_drop", "patch_drop", "delete_drop", "list_versions", "get_version", "delete_version", "set_passcode", "drop_stats", "list_comments", "reply_to_comment", "resolve_comment"]) {
       expect(text).toContain(`\`${tool}\``);
     }
     // Links that expire and the view stats: where the fields go, what 410 means, the retention as configured, the counting rule.
@@ -95,6 +95,14 @@ describe("GET /api/onboard", () => {
     expect(text).toContain("| Expired drops | deleted 3 days after the expiry");
     expect(text).toMatch(/^\| GET \| `\/api\/cron\/purge-expired` \| `CRON_SECRET` \|/m);
     expect(text).toMatch(/^\| GET \| `\/api\/drops\/\{slug\}\/stats` \| yes \(`drops:read`\) \|/m);
+    // The review loop: comments are off until PATCH turns them on; read the open ones before a revision, resolve them with PUT's resolves, poll with since.
+    const loop = text.slice(text.indexOf("## 8. Comments"), text.indexOf("## 9."));
+    for (const fact of ['"comments": "anyone"', `GET ${app.baseUrl}/api/drops/<slug>/comments?status=open`, '"resolves": [', "Resolved in version N.", "`since`", "`invalid_arg`", "`drops:read`"]) {
+      expect(loop, fact).toContain(fact);
+    }
+    expect(text).toContain("| Comments | at most 4000 characters, quoting at most 20 lines; a guest's name at most 60 characters; 1000 per drop |");
+    expect(text).toContain("| Comment rate | 5 per 10 minutes per guest's address, 30 per 10 minutes per account (the owner's replies included), 100 per hour per drop from everyone but the owner; never counted as writes |");
+    expect(text).toMatch(/^\| PATCH \| `\/api\/drops\/\{slug\}\/comments\/\{id\}` \| yes \(`drops:write`\) \|/m);
 
     const json = await app.api("/api/onboard", { headers: { accept: "application/json" } });
     expect(json.status).toBe(200);
@@ -108,7 +116,7 @@ describe("GET /api/onboard", () => {
 describe("connecting by URL", () => {
   it("the guide explains adding htmldrop by URL, client by client, with the server's own OAuth metadata", async () => {
     const guide = (await app.api("/api/onboard")).text;
-    const section = guide.slice(guide.indexOf("## 10. MCP"));
+    const section = guide.slice(guide.indexOf("## 11. MCP"));
     for (const client of CONNECT_CLIENTS) expect(section, client).toContain(`**${client}`);
     for (const step of ["Add custom connector", "Developer mode", "**OAuth**", ".vscode/mcp.json", "MCP: Add Server", "~/.cursor/mcp.json", "npx @modelcontextprotocol/inspector", "Streamable HTTP", "Open Auth Settings"]) {
       expect(section, step).toContain(step);
@@ -206,6 +214,48 @@ describe("GET /openapi.json", () => {
     expect(Object.keys(purge.responses)).toEqual(expect.arrayContaining(["401", "403", "503"]));
     expect(openapi.components.securitySchemes.cronSecret).toMatchObject({ type: "http", scheme: "bearer", description: expect.stringContaining("CRON_SECRET") });
     expect(openapi.tags.find((tag: any) => tag.name === "Operations").description).toContain("CRON_SECRET");
+  });
+
+  it("describes the comment operations, PATCH's comments, PUT's resolves and the Drop's comments", () => {
+    const operations: [string, string, string, string][] = [
+      ["get", "/api/drops/{slug}/comments", "listComments", "drops:read"],
+      ["post", "/api/drops/{slug}/comments", "createComment", "drops:write"],
+      ["patch", "/api/drops/{slug}/comments/{id}", "resolveComment", "drops:write"],
+      ["delete", "/api/drops/{slug}/comments/{id}", "deleteComment", "drops:write"],
+    ];
+    for (const [method, path, operationId, scope] of operations) {
+      const operation = openapi.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toMatchObject({ operationId, tags: ["Comments"], security: [{ bearerAuth: [] }, { oauth2: [scope] }] });
+      expect(operation.description).toContain(`\`${scope}\` scope`);
+      for (const status of ["401", "403", "404", "503"]) expect(operation.responses[status], `${operationId} ${status}`).toBeDefined();
+    }
+    const list = openapi.paths["/api/drops/{slug}/comments"].get;
+    expect(list.parameters.map((parameter: any) => parameter.name)).toEqual(["slug", "status", "since", "version", "page", "pageSize"]);
+    expect(list.parameters.find((parameter: any) => parameter.name === "status").schema).toMatchObject({ enum: ["open", "resolved", "all"], default: "all" });
+    expect(list.parameters.find((parameter: any) => parameter.name === "since")).toMatchObject({ in: "query", required: false, schema: { type: "integer" }, description: expect.stringContaining("created_at") });
+    expect(list.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/CommentList" });
+    const create = openapi.paths["/api/drops/{slug}/comments"].post;
+    expect(create.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/CreateCommentBody" });
+    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Comment" });
+    expect(Object.keys(create.responses["429"].content["application/json"].examples)).toEqual(["rate_limited", "quota_exceeded"]);
+    expect(create.responses["429"].headers["Retry-After"]).toBeDefined();
+    const resolve = openapi.paths["/api/drops/{slug}/comments/{id}"].patch;
+    expect(resolve.parameters.map((parameter: any) => [parameter.name, parameter.in])).toEqual([["slug", "path"], ["id", "path"]]);
+    expect(resolve.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PatchCommentBody" });
+    expect(openapi.paths["/api/drops/{slug}/comments/{id}"].delete.responses["204"]).toBeDefined();
+
+    const schemas = openapi.components.schemas;
+    expect(schemas.CreateCommentBody).toMatchObject({ required: ["body"], additionalProperties: false, properties: { body: { type: "string", minLength: 1, maxLength: 4000 }, quote: { maxLength: 4000 } } });
+    expect(schemas.PatchCommentBody).toMatchObject({ required: ["resolved"], properties: { resolved: { type: "boolean" } } });
+    expect(schemas.Comment.required).toEqual(["id", "version", "body", "author", "created_at"]);
+    expect(schemas.Comment.properties.author.properties.kind.enum).toEqual(["owner", "account", "guest"]);
+    expect(schemas.CommentList.properties.data.items).toEqual(schemas.Comment);
+    expect(schemas.PatchDropBody.properties.comments).toMatchObject({ enum: ["off", "signed_in", "anyone"], description: expect.stringContaining("unlocked") });
+    expect(schemas.ReplaceDropBody.properties.resolves).toMatchObject({ type: "array", maxItems: 50, description: expect.stringContaining("resolved") });
+    expect(schemas.Drop.properties.comments.description).toContain("present only when comments are on");
+    for (const body of ["PatchDropBody", "ReplaceDropBody"]) expect(schemas[body].required ?? [], body).not.toEqual(expect.arrayContaining(["comments", "resolves"]));
+    expect(schemas.Drop.required).not.toContain("comments");
+    expect(openapi.tags.find((tag: any) => tag.name === "Comments").description).toContain("`resolves`");
   });
 
   it("describes OAuth: a scheme that matches the live authorization server, accepted wherever a token is, and /mcp's challenge", async () => {
@@ -353,6 +403,48 @@ describe("real responses validate against the document", () => {
     }
   });
 
+  it("covers the comment operations, PATCH comments and PUT resolves, with their errors", async () => {
+    const token = await app.createToken("fran");
+    const created = await app.api("/api/drops", { method: "POST", token, body: { title: "Draft", html: "<p>draft</p>" } });
+    const slug = created.body.slug;
+    expect(created.body.comments).toBeUndefined();
+    const opened = await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { comments: "anyone" } });
+    expect(opened.body.comments).toBe("anyone");
+    expectDocumented(opened, "patch", "/api/drops/{slug}");
+    const posted = await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "A note to myself", quote: "draft" } });
+    expect(posted.status).toBe(201);
+    expectDocumented(posted, "post", "/api/drops/{slug}/comments");
+    const id = posted.body.id;
+    const reply = await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "And an answer", reply_to: id } });
+    expectDocumented(reply, "post", "/api/drops/{slug}/comments");
+    expectDocumented(await app.api(`/api/drops/${slug}/comments?status=open&since=0`, { token }), "get", "/api/drops/{slug}/comments");
+    expectDocumented(await app.api(`/api/drops/${slug}/comments/${reply.body.id}`, { method: "PATCH", token, body: { resolved: true } }), "patch", "/api/drops/{slug}/comments/{id}");
+    const revised = await app.api(`/api/drops/${slug}`, { method: "PUT", token, body: { html: "<p>revised</p>", resolves: [id] } });
+    expect(revised.status).toBe(200);
+    expectDocumented(revised, "put", "/api/drops/{slug}");
+    const resolved = await app.api(`/api/drops/${slug}/comments?status=resolved`, { token });
+    expectDocumented(resolved, "get", "/api/drops/{slug}/comments");
+    expect(resolved.body.data.map((comment: any) => comment.body)).toContain("Resolved in version 2.");
+    expectDocumented(await app.api(`/api/drops/${slug}/comments/${id}`, { method: "DELETE", token }), "delete", "/api/drops/{slug}/comments/{id}");
+
+    const errors: [ApiResult, string, string, string][] = [
+      [await app.api(`/api/drops/${slug}/comments?status=new`, { token }), "get", "/api/drops/{slug}/comments", "invalid_arg"],
+      [await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "x".repeat(4001) } }), "post", "/api/drops/{slug}/comments", "invalid_arg"],
+      [await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "late", version: 9 } }), "post", "/api/drops/{slug}/comments", "version_not_found"],
+      [await app.api(`/api/drops/${slug}/comments/${id}`, { method: "PATCH", token, body: { resolved: true } }), "patch", "/api/drops/{slug}/comments/{id}", "not_found"],
+      [await app.api(`/api/drops/${slug}/comments/${id}`, { method: "DELETE", token }), "delete", "/api/drops/{slug}/comments/{id}", "not_found"],
+      [await app.api(`/api/drops/${slug}/comments/not-an-id`, { method: "DELETE", token }), "delete", "/api/drops/{slug}/comments/{id}", "invalid_arg"],
+      [await app.api(`/api/drops/${slug}`, { method: "PUT", token, body: { html: "<p>x</p>", resolves: [id] } }), "put", "/api/drops/{slug}", "invalid_arg"],
+      [await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { comments: "everyone" } }), "patch", "/api/drops/{slug}", "invalid_arg"],
+    ];
+    for (const [res, method, path, code] of errors) {
+      expect(res.body?.error?.code, `${method} ${path} ${res.text}`).toBe(code);
+      expectDocumented(res, method, path);
+    }
+    // The refused PUT wrote nothing.
+    expect((await app.api(`/api/drops/${slug}`, { token })).body.latest_version).toBe(2);
+  });
+
   it("covers the OAuth metadata documents and an app connected through OAuth in the token list", async () => {
     expectDocumented(await app.api("/.well-known/oauth-protected-resource/mcp"), "get", "/.well-known/oauth-protected-resource/mcp");
     expectDocumented(await app.api("/.well-known/oauth-protected-resource/api"), "get", "/.well-known/oauth-protected-resource/api");
@@ -402,7 +494,7 @@ describe("well-known documents", () => {
     expect(res.body.skills.length).toBeGreaterThan(0);
     for (const skill of res.body.skills) expect(skill).toMatchObject({ id: expect.any(String), name: expect.any(String), description: expect.any(String), tags: expect.any(Array) });
     expect(res.body.additionalInterfaces).toContainEqual({ url: `${app.baseUrl}/mcp`, transport: "MCP" });
-    expect(res.body.skills.map((skill: any) => skill.id)).toEqual(expect.arrayContaining(["expiry", "view_stats"]));
+    expect(res.body.skills.map((skill: any) => skill.id)).toEqual(expect.arrayContaining(["expiry", "view_stats", "comments"]));
     // Either an API token or OAuth, whose URLs are the authorization server's own.
     const server = (await app.api("/.well-known/oauth-authorization-server")).body;
     expect(res.body.securitySchemes.oauth2).toMatchObject({
@@ -461,6 +553,8 @@ describe("well-known documents", () => {
     expect(res.text).toContain("- GET /api/cron/purge-expired (CRON_SECRET): ");
     expect(res.text).toContain("- GET /metrics (METRICS_TOKEN): ");
     expect(res.text).toContain("- GET /api/drops/{slug}/stats (token): ");
+    for (const fact of ["GET /api/drops/{slug}/comments?status=open", "list_comments", "resolves: [ids]", "since="]) expect(res.text, fact).toContain(fact);
+    expect(res.text).toContain("- PATCH /api/drops/{slug}/comments/{id} (token): ");
     const connect = res.text.slice(res.text.indexOf("## Connect an assistant by URL"));
     expect(connect).toContain(`${app.baseUrl}/.well-known/oauth-protected-resource/mcp`);
     expect(connect).toContain(`${app.baseUrl}/.well-known/oauth-authorization-server`);
@@ -492,8 +586,9 @@ describe("pages for humans", () => {
     expect(res.status).toBe(200);
     // Small enough for a public page: each schema is declared once, a long field comment another schema
     // already wrote out is a link to it, and folded parts are drawn when opened. (About 102 KB with the
-    // stats and purge operations; the budget grows with the API, not with how it is drawn.)
-    expect(Buffer.byteLength(res.text)).toBeLessThan(110_000);
+    // stats and purge operations; the budget grows with the API, not with how it is drawn: the four
+    // comment operations, their tag and schemas added 13 KB with descriptions cut to a line, so 118 KB.)
+    expect(Buffer.byteLength(res.text)).toBeLessThan(118_000);
     // Every operation in view, with its method, path, statuses and error codes, and links to the schemas it
     // takes and returns (the Error shape, common to all, is linked once).
     for (const [path, methods] of Object.entries<any>(openapi.paths)) {

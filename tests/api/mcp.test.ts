@@ -20,6 +20,9 @@ const TOOL_NAMES = [
   "delete_version",
   "set_passcode",
   "drop_stats",
+  "list_comments",
+  "reply_to_comment",
+  "resolve_comment",
 ];
 
 const PAGE = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -196,6 +199,8 @@ describe("MCP endpoint", () => {
       const instructions = client.getInstructions() ?? "";
       expect(instructions).toContain("60 writes per minute");
       expect(instructions).toContain("list_drops");
+      // The review loop: open comments before a revision, resolved by the update that addresses them.
+      expect(instructions).toContain('list_comments with status "open"');
       expect(responses[0]?.status).toBe(200);
       expect(responses[0]?.headers.get("content-type")).toMatch(/^application\/json/);
       expect(responses.every((response) => response.headers.get("mcp-session-id") === null)).toBe(true);
@@ -236,7 +241,7 @@ describe("MCP endpoint", () => {
   });
 
   describe("tools/list", () => {
-    it("lists the eleven tools of the spec and drop_stats, with schemas, annotations and teaching descriptions", async () => {
+    it("lists the eleven tools of the spec, drop_stats and the three comment tools, with schemas, annotations and teaching descriptions", async () => {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
       const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
@@ -253,9 +258,9 @@ describe("MCP endpoint", () => {
       expect(properties("get_drop")).toEqual(["slug"]);
       expect(properties("list_drops")).toEqual(["expired", "metadata", "page", "page_size", "sort_by", "sort_order"]);
       expect(byName.list_drops!.inputSchema.required ?? []).toEqual([]);
-      expect(properties("update_drop")).toEqual(["context", "description", "expires_at", "html", "metadata", "slug", "title", "ttl_seconds"]);
+      expect(properties("update_drop")).toEqual(["context", "description", "expires_at", "html", "metadata", "resolves", "slug", "title", "ttl_seconds"]);
       expect([...(byName.update_drop!.inputSchema.required ?? [])].sort()).toEqual(["html", "slug"]);
-      expect(properties("patch_drop")).toEqual(["description", "expires_at", "metadata", "slug", "title", "ttl_seconds"]);
+      expect(properties("patch_drop")).toEqual(["comments", "description", "expires_at", "metadata", "slug", "title", "ttl_seconds"]);
       expect(properties("delete_drop")).toEqual(["slug"]);
       expect(properties("list_versions")).toEqual(["slug"]);
       expect(properties("get_version")).toEqual(["slug", "version"]);
@@ -263,6 +268,12 @@ describe("MCP endpoint", () => {
       expect(properties("set_passcode")).toEqual(["passcode", "slug"]);
       expect(properties("drop_stats")).toEqual(["days", "slug"]);
       expect(byName.drop_stats!.inputSchema.required).toEqual(["slug"]);
+      expect(properties("list_comments")).toEqual(["page", "page_size", "since", "slug", "status", "version"]);
+      expect(byName.list_comments!.inputSchema.required).toEqual(["slug"]);
+      expect(properties("reply_to_comment")).toEqual(["body", "quote", "reply_to", "slug", "version"]);
+      expect([...(byName.reply_to_comment!.inputSchema.required ?? [])].sort()).toEqual(["body", "slug"]);
+      expect(properties("resolve_comment")).toEqual(["id", "resolved", "slug"]);
+      expect([...(byName.resolve_comment!.inputSchema.required ?? [])].sort()).toEqual(["id", "slug"]);
 
       const schema = byName.list_drops!.inputSchema as any;
       expect(schema.properties.page_size).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
@@ -274,7 +285,7 @@ describe("MCP endpoint", () => {
         const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = byName[name]!.annotations ?? {};
         return [readOnlyHint, destructiveHint, idempotentHint, openWorldHint];
       };
-      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats"]) {
+      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats", "list_comments"]) {
         expect(annotations(name), name).toEqual([true, false, true, false]);
       }
       expect(annotations("create_drop")).toEqual([false, false, false, false]);
@@ -283,6 +294,8 @@ describe("MCP endpoint", () => {
       expect(annotations("delete_drop")).toEqual([false, true, true, false]);
       expect(annotations("delete_version")).toEqual([false, true, true, false]);
       expect(annotations("set_passcode")).toEqual([false, true, false, false]);
+      expect(annotations("reply_to_comment")).toEqual([false, false, false, false]);
+      expect(annotations("resolve_comment")).toEqual([false, false, true, false]);
 
       // Descriptions teach the model: versions, metadata rules, the lookup-then-mutate recipe, limits.
       expect(byName.update_drop!.description).toMatch(/next version/);
@@ -293,6 +306,11 @@ describe("MCP endpoint", () => {
       expect(byName.list_drops!.description).toContain("otherwise create_drop");
       expect(byName.drop_stats!.description).toContain("owner's own views");
       expect(byName.patch_drop!.description).toContain("ttl_seconds");
+      expect(byName.patch_drop!.description).toContain("comments");
+      // The review loop is taught where it happens: reading comments, and the update that resolves them.
+      for (const name of ["list_comments", "update_drop"]) expect(byName[name]!.description, name).toContain('list_comments with status "open"');
+      expect(byName.update_drop!.description).toContain("resolves");
+      expect(byName.list_comments!.description).toContain("since");
     });
   });
 

@@ -36,6 +36,22 @@ async function newDrop(token = full, title = "fixture"): Promise<string> {
   return created.body.slug;
 }
 
+// An id of no comment: on a drop the token may not touch, the refusal comes before any lookup.
+const NO_COMMENT = "0".repeat(20);
+
+/** A new comment by the owner on one of the full token's drops (owners may comment with comments off). */
+async function newComment(slug: string): Promise<string> {
+  const res = await app.api(`/api/drops/${slug}/comments`, { method: "POST", token: full, body: { body: "a fixture comment" } });
+  return res.status === 201 ? res.body.id : NO_COMMENT;
+}
+
+// One comment per drop serves every PATCH: comments count against the account's 30 per 10 minutes.
+const comments = new Map<string, Promise<string>>();
+function commentOf(slug: string): Promise<string> {
+  if (!comments.has(slug)) comments.set(slug, newComment(slug));
+  return comments.get(slug)!;
+}
+
 type ToolResult = { isError?: boolean; structuredContent: any };
 
 async function callTool(token: string, name: string, args: Record<string, unknown>): Promise<ToolResult> {
@@ -75,6 +91,16 @@ const REST: RestCase[] = [
   { name: "GET /api/drops/{slug}/stats", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/stats`, { token }) },
   { name: "GET /api/drops/{slug}/v/{n}", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/v/1`, { token }) },
   { name: "DELETE /api/drops/{slug}/v/{n}", scope: "drops:write", fresh: true, status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/v/1`, { method: "DELETE", token }) },
+  { name: "GET /api/drops/{slug}/comments", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/comments?status=open`, { token }) },
+  { name: "POST /api/drops/{slug}/comments", scope: "drops:write", status: 201, send: (token, slug) => app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "noted" } }) },
+  {
+    name: "PATCH /api/drops/{slug}/comments/{id}",
+    scope: "drops:write",
+    status: 200,
+    send: async (token, slug) => app.api(`/api/drops/${slug}/comments/${await commentOf(slug)}`, { method: "PATCH", token, body: { resolved: true } }),
+  },
+  // Each call deletes a comment of its own.
+  { name: "DELETE /api/drops/{slug}/comments/{id}", scope: "drops:write", status: 204, send: async (token, slug) => app.api(`/api/drops/${slug}/comments/${await newComment(slug)}`, { method: "DELETE", token }) },
   { name: "POST /api/drops/{slug}/passcode", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } }) },
 ];
 
@@ -92,7 +118,12 @@ const TOOLS: ToolCase[] = [
   { name: "delete_version", scope: "drops:write", fresh: true, args: (slug) => ({ slug, version: 1 }) },
   { name: "set_passcode", scope: "drops:write", args: (slug) => ({ slug, passcode: "" }) },
   { name: "drop_stats", scope: "drops:read", args: (slug) => ({ slug }) },
+  { name: "list_comments", scope: "drops:read", args: (slug) => ({ slug, status: "open" }) },
+  { name: "reply_to_comment", scope: "drops:write", args: (slug) => ({ slug, body: "noted over mcp" }) },
+  // The shared drop's comment, made before the calls (beforeAll); elsewhere the refusal comes first.
+  { name: "resolve_comment", scope: "drops:write", args: (slug) => ({ slug, id: sharedComment ?? NO_COMMENT }) },
 ];
+let sharedComment: string | undefined;
 
 // Every combination that decides anything: each scope alone and each pair (all three is the admin token).
 const COMBINATIONS: Scope[][] = [["drops:read"], ["drops:write"], ["tokens:manage"], ["drops:read", "drops:write"], ["drops:read", "tokens:manage"], ["drops:write", "tokens:manage"], ALL];
@@ -109,6 +140,7 @@ describe("every scope combination against every endpoint and tool", () => {
 
   beforeAll(async () => {
     shared = await newDrop();
+    sharedComment = await commentOf(shared);
     for (const scopes of COMBINATIONS) tokens.set(scopes.join(" "), scopes.length === 3 ? full : await mint({ label: scopes.join("+"), scopes }));
   });
 

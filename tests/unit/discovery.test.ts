@@ -3,6 +3,8 @@ import { buildOpenApiDocument } from "@/lib/discovery/openapi";
 import { OPERATIONS } from "@/lib/discovery/operations";
 import { buildApiReference, type TypeText } from "@/lib/discovery/reference";
 import { prefersJson } from "@/lib/discovery/respond";
+import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
+import { mcpInstructions } from "@/lib/mcp/guide";
 
 describe("prefersJson", () => {
   it.each([
@@ -72,6 +74,29 @@ describe("API reference", () => {
     expect(drop).toMatch(/^  expired\?: boolean$/m);
   });
 
+  it("shows the comment operations under Comments, with their parameters and schemas, and the fields they add to drops", () => {
+    const byTag = (name: string) => reference.tags.find((tag) => tag.name === name)!.operations;
+    expect(byTag("Comments").map((operation) => [operation.method, operation.path, operation.id])).toEqual([
+      ["get", "/api/drops/{slug}/comments", "listComments"],
+      ["post", "/api/drops/{slug}/comments", "createComment"],
+      ["patch", "/api/drops/{slug}/comments/{id}", "resolveComment"],
+      ["delete", "/api/drops/{slug}/comments/{id}", "deleteComment"],
+    ]);
+    const [list, create, resolve] = byTag("Comments");
+    expect(list!.parameters.map((parameter) => parameter.name)).toEqual(["slug", "status", "since", "version", "page", "pageSize"]);
+    expect(list!.responses.find((response) => response.status === "200")!.type).toEqual([{ schema: "CommentList" }]);
+    expect(create!.body!.type).toEqual([{ schema: "CreateCommentBody" }]);
+    expect(create!.responses.find((response) => response.status === "201")!.type).toEqual([{ schema: "Comment" }]);
+    expect(create!.errors).toContain("429 rate_limited, quota_exceeded");
+    expect(create!.errors).not.toContain("daily_quota_exceeded");
+    expect(resolve!.body!.type).toEqual([{ schema: "PatchCommentBody" }]);
+    const declaration = (name: string) => text(reference.schemas.find((schema) => schema.name === name)!.declaration);
+    expect(declaration("PatchDropBody")).toMatch(/^  comments\?: "off" \| "signed_in" \| "anyone"$/m);
+    expect(declaration("ReplaceDropBody")).toMatch(/^  resolves\?: string\[\]$/m);
+    expect(declaration("Drop")).toMatch(/^  comments\?: /m);
+    expect(declaration("CreateCommentBody")).toMatch(/\(minLength 1, maxLength 4000\)\n  body: string$/m);
+  });
+
   it("names a component schema where another repeats it, rather than writing it out again", () => {
     expect(reference.schemas.find((schema) => schema.name === "DropList")!.declaration).toContainEqual({ schema: "Drop" });
   });
@@ -90,5 +115,18 @@ describe("API reference", () => {
     expect(mcp.errors).toContain("401 token_required, invalid_token, unauthorized");
     expect(mcp.errors).toContain("406 invalid_arg (The `Accept` header");
     expect(mcp.errors).not.toContain("is one of");
+  });
+});
+
+describe("the review loop in the guides", () => {
+  it("tells agents to read open comments before revising and to resolve them with the update", () => {
+    const guide = buildOnboardingMarkdown();
+    const loop = guide.slice(guide.indexOf("## 8. Comments"), guide.indexOf("## 9. Errors"));
+    expect(loop).toContain('"comments": "anyone"');
+    expect(loop).toContain("/api/drops/<slug>/comments?status=open");
+    expect(loop).toMatch(/"resolves": \[\n\s+"Q7mN2pR4sT6vW8xY0zA1"\n\s+\]/);
+    expect(loop).toContain("`since`");
+    const instructions = mcpInstructions();
+    for (const fact of ['list_comments with status "open"', "resolves to update_drop", "since", '"off", the default']) expect(instructions, fact).toContain(fact);
   });
 });
