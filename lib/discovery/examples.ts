@@ -105,6 +105,8 @@ export function buildExamples(facts: DiscoveryFacts) {
     // What POST …/comments answers for the CreateCommentBody below.
     Comment: { id: "R2s4T6u8V0w2X4y6Z8a0", version: 2, body: "Fixed: refunds are now a row of their own.", author: { name: "alice", kind: "owner" }, created_at: CREATED_AT + 3_660_000, reply_to: question.id },
     CommentList: { data: [question, answer], pagination: { page: 1, page_size: facts.limits.pageSizeDefault, total_items: 2, total_pages: 1 } },
+    // The same question while still open: what GET …/comments?status=open answers before version 2.
+    OpenCommentList: { data: [{ ...question, resolved_at: undefined }], pagination: { page: 1, page_size: facts.limits.pageSizeDefault, total_items: 1, total_pages: 1 } },
     CreateCommentBody: { body: "Fixed: refunds are now a row of their own.", reply_to: question.id },
     PatchCommentBody: { resolved: true },
     PurgeResult: { purged: 3, cutoff: CREATED_AT - 7 * 86_400_000 },
