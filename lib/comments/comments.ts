@@ -154,6 +154,12 @@ export async function resolveWithVersion(tx: Tx, drop: { id: string; ownerId: st
   const found = await tx.comment.findMany({ where: { dropId: drop.id, id: { in: unique } }, select: { id: true, resolvedAt: true } });
   const missing = unique.filter((id) => !found.some((comment) => comment.id === id));
   if (missing.length > 0) throw new ApiError("invalid_arg", `resolves names comments drop ${drop.slug} does not have: ${missing.join(", ")}.`, { field: "resolves", unknown: missing });
+  if ((await tx.comment.count({ where: { dropId: drop.id } })) + unique.length > COMMENTS_PER_DROP_MAX) {
+    throw new ApiError("quota_exceeded", `Drop ${drop.slug} has no room for ${unique.length} more comments (at most ${COMMENTS_PER_DROP_MAX}); delete some first.`, {
+      limit: COMMENTS_PER_DROP_MAX,
+      retry_after_seconds: 3600,
+    });
+  }
   const name = await ownerName(drop.ownerId, tx);
   await tx.comment.updateMany({ where: { id: { in: unique }, resolvedAt: null }, data: { resolvedAt: at } });
   await tx.comment.createMany({

@@ -343,7 +343,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/drops/{slug}/comments", operationId: "listComments", tag: "Comments", auth: true,
     summary: "List a drop's comments",
-    description: "Oldest first, the owner's replies included.",
+    description: "Oldest first. `status=open` lists what waits for the owner: unresolved comments by others.",
     parameters: [slugParam, ...COMMENT_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listCommentsQuerySchema.shape[name], description: listCommentsQuerySchema.shape[name].description ?? name }))],
     success: { status: 200, description: "A page of comments.", schema: { zod: commentListSchema, name: "CommentList" } },
     errors: [...DROP_LOOKUP, "invalid_arg"],

@@ -39,6 +39,6 @@ export function toDropJson(drop: DropRow, at: number = now()): DropJson {
     created_at: drop.createdAt.getTime(),
     updated_at: drop.updatedAt.getTime(),
     ...(drop.expiresAt !== null ? { expires_at: drop.expiresAt.getTime(), expired: isExpired(drop.expiresAt, at) } : {}),
-    ...(drop.commentPolicy !== "off" ? { comments: drop.commentPolicy as CommentPolicy } : {}),
+    ...(drop.commentPolicy !== "off" ? { comments: drop.commentPolicy as Exclude<CommentPolicy, "off"> } : {}),
   };
 }

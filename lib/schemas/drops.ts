@@ -215,7 +215,7 @@ export const dropSchema = z
     updated_at: unixMillisSchema,
     expires_at: unixMillisSchema.optional().describe("Addition, present only when an expiry is set: when the link stops working."),
     expired: z.boolean().optional().describe("Addition, present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
-    comments: z.enum(COMMENT_POLICIES).optional().describe('Addition, present only when comments are on: who may comment ("signed_in" or "anyone").'),
+    comments: z.enum(COMMENT_POLICIES).exclude(["off"]).optional().describe('Addition, present only when comments are on: who may comment ("signed_in" or "anyone").'),
   })
   .describe("Drop");
 
