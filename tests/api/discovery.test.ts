@@ -424,7 +424,9 @@ describe("real responses validate against the document", () => {
     expectDocumented(revised, "put", "/api/drops/{slug}");
     const resolved = await app.api(`/api/drops/${slug}/comments?status=resolved`, { token });
     expectDocumented(resolved, "get", "/api/drops/{slug}/comments");
-    expect(resolved.body.data.map((comment: any) => comment.body)).toContain("Resolved in version 2.");
+    expect(resolved.body.data.map((comment: any) => comment.body)).toEqual(["A note to myself", "And an answer"]);
+    const versionTwo = await app.api(`/api/drops/${slug}/comments?version=2`, { token });
+    expect(versionTwo.body.data.map((comment: any) => comment.body)).toEqual(["Resolved in version 2."]);
     expectDocumented(await app.api(`/api/drops/${slug}/comments/${id}`, { method: "DELETE", token }), "delete", "/api/drops/{slug}/comments/{id}");
 
     const errors: [ApiResult, string, string, string][] = [
