@@ -8,12 +8,14 @@ import { createToken } from "@/lib/accounts/create-token";
 import { FULL_GRANT, revokeToken } from "@/lib/accounts/tokens";
 import { getSessionUser } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
+import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
 import { deleteDrop, deleteVersion, patchDrop, setPasscode } from "@/lib/drops";
 import { expiryInputFromForm, plainExpiryError } from "@/lib/dashboard/expiry-form";
 import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
+import { commentIdSchema, commentPolicySchema, commentTextSchema } from "@/lib/schemas/comments";
 import { tokenIdSchema } from "@/lib/schemas/accounts";
 import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
@@ -135,4 +137,78 @@ export async function createTokenAction(_previous: NewTokenState, form: FormData
   }
   revalidatePath("/dashboard/tokens");
   return { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(getConfig().publicUrl, created.token) } };
+}
+
+/** Pages that show a comment: its drop's page and the inbox across all drops. */
+function revalidateComments(slug: string): void {
+  revalidatePath(dropPath(slug));
+  revalidatePath("/dashboard/comments");
+}
+
+const commentNotFound: FormState = { status: "error", message: DASHBOARD_MESSAGES.commentNotFound };
+
+export async function setCommentPolicyAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  const policy = commentPolicySchema.safeParse(text(form, "comments"));
+  if (!policy.success) return { status: "error", message: DASHBOARD_MESSAGES.commentPolicyMissing };
+  try {
+    await patchDrop(user.userId, slug, { comments: policy.data });
+  } catch (error) {
+    return toFormState(error);
+  }
+  revalidateComments(slug);
+  return ok(DASHBOARD_MESSAGES.commentPolicySaved);
+}
+
+export async function resolveCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  const id = commentIdSchema.safeParse(text(form, "id"));
+  if (!id.success) return commentNotFound;
+  const resolved = text(form, "intent") !== "reopen";
+  try {
+    await setCommentResolved(user.userId, slug, id.data, resolved);
+  } catch (error) {
+    return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
+  }
+  revalidateComments(slug);
+  return ok(resolved ? DASHBOARD_MESSAGES.commentResolved : DASHBOARD_MESSAGES.commentReopened);
+}
+
+export async function replyToCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  const id = commentIdSchema.safeParse(text(form, "id"));
+  if (!id.success) return commentNotFound;
+  if (text(form, "body").trim() === "") return { status: "error", message: DASHBOARD_MESSAGES.replyMissing };
+  try {
+    await postOwnerComment(user.userId, slug, { body: parseInput(commentTextSchema, text(form, "body")), reply_to: id.data });
+  } catch (error) {
+    return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
+  }
+  revalidateComments(slug);
+  return ok(DASHBOARD_MESSAGES.replyPosted);
+}
+
+export async function deleteCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  const id = commentIdSchema.safeParse(text(form, "id"));
+  if (!id.success) return commentNotFound;
+  try {
+    await deleteComment(user.userId, slug, id.data);
+  } catch (error) {
+    return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
+  }
+  revalidateComments(slug);
+  return ok(DASHBOARD_MESSAGES.commentDeleted);
 }

@@ -30,5 +30,13 @@ export const DASHBOARD_MESSAGES = {
   expiryCustomMissing: "Enter a date and time, or choose one of the other options.",
   expiryCustomInvalid: "That date and time could not be read. Pick it with the date picker, or type it like 2026-12-31T18:00.",
   expiryInPast: "That time has already passed. Pick a time in the future; to stop sharing now, delete the drop or set a passcode.",
+  commentPolicySaved: "Saved: the comment setting now applies on the viewer page.",
+  commentPolicyMissing: "Choose who may comment.",
+  commentNotFound: "No such comment on this drop: it may have been deleted.",
+  commentResolved: "Comment resolved.",
+  commentReopened: "Comment reopened.",
+  replyPosted: "Reply posted.",
+  replyMissing: "Write a reply first.",
+  commentDeleted: "Comment deleted.",
   expiryTooFar: "That is more than 10 years ahead. Pick an earlier date.",
 } as const;
