@@ -1,16 +1,22 @@
+import { listComments } from "@/lib/comments/comments";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { getDrop, getDropStats, listVersions } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
+import type { CommentListJson } from "@/lib/schemas/comments";
 import type { DropJson, DropStatsJson, VersionListItemJson } from "@/lib/schemas/drops";
 
 /** The drop page's view chart and tables cover this many days, today (UTC) included. */
 const STATS_DAYS = 30;
+/** The drop page shows this many comments of its thread, oldest first (a drop takes at most 1000). */
+const COMMENTS_SHOWN = 200;
 
 export type DropDetail = {
   drop: DropJson;
   versions: VersionListItemJson[];
   stats: DropStatsJson;
+  /** The drop's comments, resolved ones included, oldest first. */
+  comments: CommentListJson;
   /** The server's time of this render: the expiry countdown counts from it, not from the browser's clock. */
   renderedAt: number;
   /** Days the purge keeps an expired drop before deleting it. */
@@ -20,8 +26,13 @@ export type DropDetail = {
 /** One of the owner's drops with its versions (newest first) and views, or null when it is missing or someone else's. */
 export async function loadDropDetail(userId: string, slug: string): Promise<DropDetail | null> {
   try {
-    const [drop, versions, stats] = await Promise.all([getDrop(userId, slug), listVersions(userId, slug), getDropStats(userId, slug, STATS_DAYS)]);
-    return { drop, versions: versions.toReversed(), stats, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
+    const [drop, versions, stats, comments] = await Promise.all([
+      getDrop(userId, slug),
+      listVersions(userId, slug),
+      getDropStats(userId, slug, STATS_DAYS),
+      listComments(userId, slug, { status: "all", page: 1, pageSize: COMMENTS_SHOWN }),
+    ]);
+    return { drop, versions: versions.toReversed(), stats, comments, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
   } catch (error) {
     if (isApiError(error) && (error.code === "not_found" || error.code === "forbidden" || error.code === "invalid_slug")) return null;
     throw error;

@@ -4,6 +4,7 @@ import { loadDropDetail } from "@/lib/dashboard/drop-detail";
 import { dashboardNotice } from "@/lib/dashboard/messages";
 import { requireSessionUser } from "@/lib/auth/session";
 import styles from "../../dashboard.module.css";
+import { CommentsSection } from "../../ui/comments-section";
 import { DeleteDropForm } from "../../ui/delete-drop-form";
 import { DropLinks } from "../../ui/drop-links";
 import { EditDropForm } from "../../ui/edit-drop-form";
@@ -23,7 +24,7 @@ export default async function DropPage({ params, searchParams }: Props) {
   const user = await requireSessionUser(`/dashboard/drops/${encodeURIComponent(slug)}`);
   const detail = await loadDropDetail(user.userId, slug);
   if (!detail) notFound();
-  const { drop, versions, stats, renderedAt, retentionDays } = detail;
+  const { drop, versions, stats, comments, renderedAt, retentionDays } = detail;
   return (
     <main>
       <p className={styles.breadcrumb}>
@@ -38,6 +39,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       <EditDropForm drop={drop} />
       <ExpirySection slug={drop.slug} expiresAt={drop.expires_at} retentionDays={retentionDays} renderedAt={renderedAt} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />
+      <CommentsSection slug={drop.slug} policy={drop.comments ?? "off"} comments={comments.data} total={comments.pagination.total_items} />
       <DeleteDropForm slug={drop.slug} title={drop.title} />
     </main>
   );

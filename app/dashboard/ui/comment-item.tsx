@@ -1,0 +1,68 @@
+import type { CommentJson } from "@/lib/schemas/comments";
+import { deleteCommentAction, replyToCommentAction, resolveCommentAction } from "../actions";
+import styles from "../dashboard.module.css";
+import { ActionForm } from "./action-form";
+
+const KIND_LABELS = { owner: "Owner", account: "Signed-in account", guest: "Guest" } as const;
+
+function when(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+type Props = { slug: string; comment: CommentJson; /** The drop's title, linked to its page (the inbox). */ dropTitle?: string };
+
+/**
+ * One comment with the owner's actions. Every part of it is viewer-written plain text, so it is only
+ * ever rendered as React text nodes: markup in a comment shows as the characters typed.
+ */
+export function CommentItem({ slug, comment, dropTitle }: Props) {
+  const resolved = comment.resolved_at !== undefined;
+  const labelFor = `comment by ${comment.author.name}`;
+  return (
+    <li className={styles.comment} data-testid="comment" data-comment-id={comment.id}>
+      {dropTitle !== undefined ? (
+        <p className={styles.commentDrop}>
+          On <a href={`/dashboard/drops/${encodeURIComponent(slug)}`}>{dropTitle}</a>
+        </p>
+      ) : null}
+      <p className={styles.commentMeta}>
+        <strong>{comment.author.name}</strong>
+        {comment.author.kind === "owner" ? <span className={styles.badge}>Owner</span> : <span className={styles.muted}> · {KIND_LABELS[comment.author.kind]}</span>}
+        <span className={styles.muted}>
+          {" "}
+          · version {comment.version} · <time dateTime={new Date(comment.created_at).toISOString()}>{when(comment.created_at)}</time>
+          {comment.reply_to ? " · reply" : ""}
+        </span>
+        {resolved ? <span className={styles.badge} data-testid="comment-resolved">Resolved</span> : null}
+      </p>
+      {comment.quote ? <blockquote className={styles.commentQuote}>{comment.quote}</blockquote> : null}
+      <p className={styles.commentBody} data-testid="comment-body">{comment.body}</p>
+      <div className={styles.commentActions}>
+        <ActionForm action={resolveCommentAction} label={`${resolved ? "Reopen" : "Resolve"} ${labelFor}`} submitLabel={resolved ? "Reopen" : "Resolve"} tone="secondary">
+          <input type="hidden" name="slug" value={slug} />
+          <input type="hidden" name="id" value={comment.id} />
+          <input type="hidden" name="intent" value={resolved ? "reopen" : "resolve"} />
+        </ActionForm>
+        <details className={styles.commentReply}>
+          <summary>Reply</summary>
+          <ActionForm action={replyToCommentAction} label={`Reply to ${labelFor}`} submitLabel="Post reply" resetOnSuccess>
+            <input type="hidden" name="slug" value={slug} />
+            <input type="hidden" name="id" value={comment.id} />
+            <label>
+              Your reply
+              <textarea name="body" rows={3} required maxLength={4000} className={styles.commentTextarea} />
+            </label>
+          </ActionForm>
+        </details>
+        <details className={styles.confirm}>
+          <summary>Delete…</summary>
+          <ActionForm action={deleteCommentAction} label={`Delete ${labelFor}`} submitLabel="Yes, delete this comment" tone="danger">
+            <input type="hidden" name="slug" value={slug} />
+            <input type="hidden" name="id" value={comment.id} />
+            <p>The comment disappears from the viewer page too. This cannot be undone.</p>
+          </ActionForm>
+        </details>
+      </div>
+    </li>
+  );
+}
