@@ -16,6 +16,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <nav aria-label="Dashboard">
           <ul className={styles.nav}>
             <li><a href="/dashboard">Drops</a></li>
+            <li><a href="/dashboard/comments">Comments</a></li>
             <li><a href="/dashboard/tokens">Tokens</a></li>
             <li><a href="/dashboard/account">Account</a></li>
           </ul>
