@@ -9,7 +9,8 @@ import { PEER_ADDRESS_HEADER } from "../helpers/vercel-edge";
 let app: TestApp;
 
 test.beforeAll(async () => {
-  app = await startApp();
+  // Trusting the forwarded address lets each guest comment come from an address of its own.
+  app = await startApp({ env: { TRUST_PROXY: "true" } });
 });
 
 test.afterAll(async () => {
@@ -109,3 +110,40 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     await context.close();
   });
 }
+
+test("a comment form pointed at another account's drop or a missing comment is refused in plain words", async ({ page }) => {
+  const aliceToken = await app.createToken("alva", "agent");
+  const alice = await createDrop(app, aliceToken, { title: "Alva's notes" });
+  const bobToken = await app.createToken("boris", "agent");
+  const bob = await createDrop(app, bobToken, { title: "Boris's notes" });
+  for (const [slug, token] of [[alice.slug, aliceToken], [bob.slug, bobToken]]) {
+    expect((await app.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { comments: "anyone" } })).status).toBe(200);
+  }
+  await guestComment(alice.slug, "for alva only");
+  await guestComment(bob.slug, "for boris");
+  const [aliceComment] = (await app.api(`/api/drops/${alice.slug}/comments`, { token: aliceToken })).body.data;
+
+  await signInToDashboard(page, app, "boris", "/dashboard/comments");
+  const item = page.getByTestId("comment");
+  await expect(item).toHaveCount(1);
+  await expect(item).not.toContainText("for alva only");
+
+  // Boris's resolve form, pointed at Alice's drop and comment: it reads like a comment that is not there.
+  // (Tampering waits for hydration, which would otherwise put the rendered values back.)
+  await page.waitForLoadState("networkidle");
+  const resolveForm = item.getByRole("form", { name: /^Resolve/ });
+  await resolveForm.locator('input[name="slug"]').evaluate((input, slug) => ((input as HTMLInputElement).value = slug), alice.slug);
+  await resolveForm.locator('input[name="id"]').evaluate((input, id) => ((input as HTMLInputElement).value = id), aliceComment.id);
+  await resolveForm.getByRole("button", { name: "Resolve" }).click();
+  await expect(resolveForm.locator('[data-state="error"]')).toHaveText("No such comment on this drop: it may have been deleted.");
+  expect((await app.api(`/api/drops/${alice.slug}/comments`, { token: aliceToken })).body.data[0].resolved_at).toBeUndefined();
+
+  // A comment id that is not there (deleted meanwhile, say).
+  await page.reload({ waitUntil: "networkidle" });
+  await item.getByText("Delete…").click();
+  const deleteForm = item.getByRole("form", { name: /^Delete/ });
+  await deleteForm.locator('input[name="id"]').evaluate((input) => ((input as HTMLInputElement).value = "A".repeat(20)));
+  await deleteForm.getByRole("button", { name: "Yes, delete this comment" }).click();
+  await expect(deleteForm.locator('[data-state="error"]')).toHaveText("No such comment on this drop: it may have been deleted.");
+  expect((await app.api(`/api/drops/${bob.slug}/comments`, { token: bobToken })).body.data).toHaveLength(1);
+});
