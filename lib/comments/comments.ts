@@ -90,10 +90,25 @@ export async function postOwnerComment(userId: string, slug: string, input: Crea
   const drop = await getOwnedDrop(userId, slug);
   // Not the write quota: answering comments must not cost the budget for publishing.
   await assertRateLimit("commentsPerAccount", userId);
+  const authorName = await ownerName(userId);
+  return insertComment(drop, slug, { ...input, author: { kind: "owner", name: authorName, userId } });
+}
+
+type NewComment = {
+  body: string;
+  quote?: string;
+  reply_to?: string;
+  /** Default: the version of the comment answered, else the latest. */
+  version?: number;
+  author: { kind: CommentJson["author"]["kind"]; name: string; userId: string | null };
+};
+
+/** Writes one comment, within the drop's cap, on a version the drop has, answering one of its comments. */
+async function insertComment(drop: { id: string; latestVersion: number }, slug: string, comment: NewComment): Promise<CommentJson> {
   const created = await db().$transaction(async (tx) => {
     await assertRoomForComment(tx, drop.id, slug);
-    const answered = input.reply_to ? await findComment(drop.id, slug, input.reply_to, tx) : null;
-    const version = input.version ?? answered?.version ?? drop.latestVersion;
+    const answered = comment.reply_to ? await findComment(drop.id, slug, comment.reply_to, tx) : null;
+    const version = comment.version ?? answered?.version ?? drop.latestVersion;
     if (!(await tx.version.findUnique({ where: { dropId_number: { dropId: drop.id, number: version } }, select: { id: true } }))) {
       throw new ApiError("version_not_found", `Drop ${slug} has no version ${version}.`);
     }
@@ -102,11 +117,11 @@ export async function postOwnerComment(userId: string, slug: string, input: Crea
         id: newId(),
         dropId: drop.id,
         version,
-        body: input.body,
-        quote: input.quote ?? null,
-        authorKind: "owner",
-        authorName: await ownerName(userId, tx),
-        authorUserId: userId,
+        body: comment.body,
+        quote: comment.quote ?? null,
+        authorKind: comment.author.kind,
+        authorName: comment.author.name,
+        authorUserId: comment.author.userId,
         replyToId: answered?.id ?? null,
         createdAt: new Date(now()),
       },
@@ -197,7 +212,7 @@ export async function postViewerComment({ slug, form, sessionUserId, unlocked, c
   if (!SLUG_PATTERN.test(slug)) throw new ApiError("not_found", "There is no drop at this address.");
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, ownerId: true, passcodeHash: true, expiresAt: true, commentPolicy: true, owner: { select: { login: true } } },
+    select: { id: true, ownerId: true, latestVersion: true, passcodeHash: true, expiresAt: true, commentPolicy: true, owner: { select: { login: true } } },
   });
   if (!drop || isExpired(drop.expiresAt, now())) throw new ApiError("not_found", "There is no drop at this address.");
   if (drop.passcodeHash !== null && !unlocked(drop.passcodeHash)) throw new ApiError("forbidden", "This drop is locked: unlock it to read and post comments.");
@@ -208,31 +223,13 @@ export async function postViewerComment({ slug, form, sessionUserId, unlocked, c
   else if (author.kind === "account") await assertRateLimit("commentsPerAccount", author.userId);
   if (author.kind !== "owner") await assertRateLimit("commentsPerDrop", slug);
 
-  const created = await db().$transaction(async (tx) => {
-    await assertRoomForComment(tx, drop.id, slug);
-    if (!(await tx.version.findUnique({ where: { dropId_number: { dropId: drop.id, number: form.v } }, select: { id: true } }))) {
-      throw new ApiError("version_not_found", `Drop ${slug} has no version ${form.v}.`);
-    }
-    const answered = form.reply_to ? await findComment(drop.id, slug, form.reply_to, tx) : null;
-    const row = await tx.comment.create({
-      data: {
-        id: newId(),
-        dropId: drop.id,
-        version: form.v,
-        body: form.body,
-        quote: form.quote ?? null,
-        authorKind: author.kind,
-        authorName: author.kind === "guest" ? form.name! : author.name,
-        authorUserId: author.kind === "guest" ? null : author.userId,
-        replyToId: answered?.id ?? null,
-        createdAt: new Date(now()),
-      },
-    });
-    await commentsChanged(tx, drop.id);
-    return row;
+  return insertComment(drop, slug, {
+    body: form.body,
+    quote: form.quote,
+    reply_to: form.reply_to,
+    version: form.v,
+    author: author.kind === "guest" ? { kind: "guest", name: form.name!, userId: null } : author,
   });
-  expireDropPages(slug);
-  return toCommentJson(created);
 }
 
 async function viewerAuthor(
