@@ -1,0 +1,53 @@
+// Accessibility and screenshot checks shared by the browser tests: axe-core in the page as it is
+// shown, in light and dark, and screenshots kept under test-results/ as artifacts of the run.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const SCREENS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+export const COLOR_SCHEMES = ["light", "dark"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules (and its best practices) on the page as shown. A drop's own HTML
+ * inside the viewer's iframe is the author's, not htmldrop's, so frames are left out unless asked for.
+ */
+export async function expectNoAxeViolations(page: Page, options: { includeFrames?: boolean; exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (!options.includeFrames) builder = builder.exclude("iframe");
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Runs axe in light and in dark mode, restoring light afterwards. */
+export async function expectNoAxeViolationsInBothSchemes(page: Page, options: { includeFrames?: boolean; exclude?: string[] } = {}): Promise<void> {
+  for (const colorScheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, options);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Where a spec keeps its screenshots: test-results/<group>/, created on first use. */
+export function screenshotPath(group: string, name: string): string {
+  const dir = join(process.cwd(), "test-results", group);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}.png`);
+}
+
+/** True when the page itself scrolls sideways (content wider than the viewport). */
+export async function hasHorizontalPageScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
