@@ -3,7 +3,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
 import { LookupCoalescer } from "./coalesce";
-import type { InjectionPlan } from "./inject";
+import { currentPlan, type InjectionPlan } from "./inject";
 
 export type ServedVersion = {
   passcodeHash: string | null;
@@ -34,10 +34,16 @@ const PG_BATCH = {
 // spend the CPU on round trips that coalescing would have shared.
 const PG_CONNECTIONS = 2;
 
-const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport" FROM "Blob" WHERE "sha256" =`;
+const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport", "injectLayoutWidth", "injectPlanVersion" FROM "Blob" WHERE "sha256" =`;
 const BLOB_SQL = `${BLOB_QUERY_HEAD} ?`;
 const PG_BLOB_SQL = `${BLOB_QUERY_HEAD} $1`;
-type BlobRow = { bytes: Buffer; injectOffset: number | null; injectViewport: boolean | number | null };
+type BlobRow = {
+  bytes: Buffer;
+  injectOffset: number | null;
+  injectViewport: boolean | number | null;
+  injectLayoutWidth: number | null;
+  injectPlanVersion: number | null;
+};
 
 /**
  * What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts)
@@ -163,7 +169,12 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
     row = (await postgresPool(database.url).query<BlobRow>(PG_BLOB_SQL, [sha256])).rows[0];
   }
   if (!row) return null;
-  const plan = row.injectOffset === null || row.injectViewport === null ? null : { offsetBytes: row.injectOffset, addViewport: Boolean(row.injectViewport) };
+  const plan = currentPlan({
+    offsetBytes: row.injectOffset,
+    addViewport: row.injectViewport === null ? null : Boolean(row.injectViewport),
+    layoutWidth: row.injectLayoutWidth,
+    version: row.injectPlanVersion,
+  });
   return { bytes: row.bytes, plan };
 }
 
