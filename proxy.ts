@@ -6,7 +6,7 @@ import { isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pag
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
 // page for PUT or DELETE.
-const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$|p\/[^/]+\/(unlock|lock|view|comments)$)/;
+const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$|p\/[^/]+\/(unlock|lock|view|comments|full)$)/;
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 function pageMethodRefusal(request: NextRequest): NextResponse | null {

@@ -71,7 +71,7 @@ function page(status: number, title: string, html: string, cacheControl = "no-st
   };
 }
 
-function notFound(): RawResponse {
+export function notFound(): RawResponse {
   return page(404, "Not found", "<h1>Not found</h1><p>There is no drop or version at this address.</p>");
 }
 
