@@ -61,7 +61,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 /** Records the plan of a blob stored before plans (or this planner) existed: once per blob, never per request. */
 export async function savePlan(sha256: string, plan: InjectionPlan): Promise<void> {
   await db().blob.updateMany({
-    where: { sha256, OR: [{ injectPlanVersion: null }, { injectPlanVersion: { lt: INJECTION_PLAN_VERSION } }] },
+    where: { sha256, OR: [{ injectOffset: null }, { injectPlanVersion: null }, { injectPlanVersion: { lt: INJECTION_PLAN_VERSION } }] },
     data: { injectOffset: plan.offsetBytes, injectViewport: plan.addViewport, injectLayoutWidth: plan.layoutWidth, injectPlanVersion: INJECTION_PLAN_VERSION },
   });
 }

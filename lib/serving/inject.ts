@@ -155,7 +155,9 @@ function topLevelRules(css: string): { selectors: string; declarations: string }
       else if (text[close] === "}") depth--;
     }
     // Statements such as `@import url(a.css);` end at a semicolon before the next rule's selectors.
-    const prelude = text.slice(Math.max(index, text.lastIndexOf(";", open) + 1), open).trim();
+    // Searched within this prelude only: searching back from `open` is quadratic in a large sheet.
+    const beforeOpen = text.slice(index, open);
+    const prelude = beforeOpen.slice(beforeOpen.lastIndexOf(";") + 1).trim();
     if (!prelude.startsWith("@")) rules.push({ selectors: prelude, declarations: text.slice(open + 1, close - 1) });
     index = close;
   }

@@ -93,6 +93,21 @@ describe("raw endpoint", () => {
     expect(Boolean(afterServe!.viewport)).toBe(true);
   });
 
+  it("plans again a blob planned before layout widths existed, and keeps the new plan", async () => {
+    const source = "<html><head><title>legacy</title><style>body{width:1200px}</style></head><body><p>three columns</p></body></html>";
+    const drop = await createDrop({ html: source });
+    const sha = createHash("sha256").update(source).digest("hex");
+    const planned = `SELECT "injectLayoutWidth" AS "width", "injectPlanVersion" AS "version" FROM "Blob" WHERE "sha256" = '${sha}'`;
+    expect((await app.sql<{ width: number; version: number }>(planned))[0]).toEqual({ width: 1200, version: 2 });
+    // As a blob stored by the previous release was: a plan, but no layout width and no planner version.
+    await app.sql(`UPDATE "Blob" SET "injectLayoutWidth" = NULL, "injectPlanVersion" = NULL WHERE "sha256" = '${sha}'`);
+
+    const served = await (await get(`/p/${drop.slug}/raw?v=1`)).text();
+    expect(served).toContain(`<meta name="viewport" content="width=1200">${BLOCK}<style data-htmldrop-layout>`);
+    expect(served).not.toContain("device-width");
+    expect((await app.sql<{ width: number; version: number }>(planned))[0]).toEqual({ width: 1200, version: 2 });
+  });
+
   it("sets cache headers per case: latest, pinned, locked", async () => {
     const open = await createDrop({});
     const latest = await get(`/p/${open.slug}/raw`);

@@ -225,7 +225,7 @@ describe("fixed layout widths", () => {
 
   it("injects a viewport of that width and a zoom for where the viewport tag does not apply", () => {
     const output = injectDefensiveHead(legacy("body{width:1200px}"));
-    expect(output).toContain(`<title>t</title><meta name="viewport" content="width=1200">${DEFENSIVE_BLOCK}<style data-htmldrop-layout>`);
+    expect(output).toContain(`</style><meta name="viewport" content="width=1200">${DEFENSIVE_BLOCK}<style data-htmldrop-layout>`);
     expect(output).toContain("@media (max-width:1199.98px){html{zoom:calc(100vw / 1200px)}html,body{max-width:1200px}}");
     expect(output).not.toContain(VIEWPORT_META);
   });
