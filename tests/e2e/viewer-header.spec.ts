@@ -59,6 +59,8 @@ for (const screen of SCREENS) {
       if (kind === "unlocked") await expect(link).toHaveAttribute("href", /^\/p\/[^/]+\/full\?v=2$/);
       expect(await hasHorizontalPageScroll(page)).toBe(false);
 
+      // The viewer is the whole page, not the narrow column other pages' `main` is.
+      expect((await page.getByRole("main").boundingBox())!.width).toBe(screen.width);
       const { height, tops } = await headerRows(page);
       if (screen.name === "phone") {
         // One row: every control's middle within a few pixels of the title's, and the bar a small share of the screen.
@@ -66,7 +68,7 @@ for (const screen of SCREENS) {
         expect(height / screen.height).toBeLessThan(0.08);
         await expect(page.getByText("Numbers for Q3")).toBeHidden();
         await page.screenshot({ path: screenshotPath("viewer-header", `${kind}-${screen.name}`) });
-        await page.getByRole("button", { name: "About this drop" }).click();
+        await page.locator("summary").filter({ hasText: "About this drop" }).click();
         await expect(page.getByText("Numbers for Q3")).toBeVisible();
         await page.getByText("Context for version 2").click();
         await expect(page.getByText("Second thoughts")).toBeVisible();
