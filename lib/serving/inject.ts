@@ -1,5 +1,5 @@
-// Adds the spec's defensive style block (and a viewport meta tag when the document has none) at the
-// end of <head>. The offset comes from parse5's tree-building parser with source locations, so a
+// Adds the spec's defensive style block (and a viewport meta tag when the document has none), then
+// what keeps wide content reachable, at the end of <head>. The offset comes from parse5's tree-building parser with source locations, so a
 // "<head>" inside a comment, a script, an attribute or a <template> never fools it, and documents
 // with implied <html>/<head>, uppercase tags or a byte order mark come out right.
 //
@@ -27,8 +27,8 @@ const REACH_SCRIPT =
 export const DEFENSIVE_BLOCK = `${STYLE_ELEMENT}<style data-htmldrop-reach>${REACH_STYLE}</style><script data-htmldrop>${REACH_SCRIPT}</script>`;
 
 /** Layout widths (CSS px) taken as a page made for a fixed width: narrower ones fit phones nearly as they are. */
-export const MIN_LAYOUT_WIDTH = 480;
-export const MAX_LAYOUT_WIDTH = 4096;
+const MIN_LAYOUT_WIDTH = 480;
+const MAX_LAYOUT_WIDTH = 4096;
 
 /**
  * For a page made for `width` px: a phone lays it out that wide and shows it whole (the viewport tag),
@@ -39,6 +39,7 @@ export const MAX_LAYOUT_WIDTH = 4096;
 function fixedLayoutBlock(width: number): string {
   return `<style data-htmldrop-layout>@media (max-width:${width - 0.02}px){html{zoom:calc(100vw / ${width}px)}html,body{max-width:${width}px}}</style>`;
 }
+
 const BOM = "\uFEFF";
 
 function isElement(node: T.ChildNode | T.Document): node is T.Element {
