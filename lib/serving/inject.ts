@@ -29,6 +29,7 @@ export const DEFENSIVE_BLOCK = `${STYLE_ELEMENT}<style data-htmldrop-reach>${REA
 /** Layout widths (CSS px) taken as a page made for a fixed width: narrower ones fit phones nearly as they are. */
 const MIN_LAYOUT_WIDTH = 480;
 const MAX_LAYOUT_WIDTH = 4096;
+const MAX_LAYOUT_CANDIDATES = 256;
 
 /**
  * For a page made for `width` px: a phone lays it out that wide and shows it whole (the viewport tag),
@@ -126,43 +127,17 @@ function layoutElements(document: T.Document): T.Element[] {
   return [html, body, ...body.childNodes.filter(isElement)];
 }
 
-/** The text of every <style> element the parse found. */
+/**
+ * The text of the <style> elements that are children of head or body, the ones a page's layout rules
+ * live in: no walk of the whole tree, which for a large page costs as much as the rest of the plan.
+ */
 function styleSheets(document: T.Document): string[] {
-  const sheets: string[] = [];
-  const stack: T.ParentNode[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    for (const child of node.childNodes) {
-      if (!isElement(child)) continue;
-      if (child.tagName === "style") sheets.push(child.childNodes.map((text) => ("value" in text ? text.value : "")).join(""));
-      else stack.push(child);
-    }
-  }
-  return sheets;
-}
-
-/** Style rules outside any at-rule: a width inside `@media` is a responsive page's, not a fixed layout. */
-function topLevelRules(css: string): { selectors: string; declarations: string }[] {
-  const rules: { selectors: string; declarations: string }[] = [];
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
-  let index = 0;
-  while (index < text.length) {
-    const open = text.indexOf("{", index);
-    if (open < 0) break;
-    let depth = 1;
-    let close = open + 1;
-    for (; close < text.length && depth > 0; close++) {
-      if (text[close] === "{") depth++;
-      else if (text[close] === "}") depth--;
-    }
-    // Statements such as `@import url(a.css);` end at a semicolon before the next rule's selectors.
-    // Searched within this prelude only: searching back from `open` is quadratic in a large sheet.
-    const beforeOpen = text.slice(index, open);
-    const prelude = beforeOpen.slice(beforeOpen.lastIndexOf(";") + 1).trim();
-    if (!prelude.startsWith("@")) rules.push({ selectors: prelude, declarations: text.slice(open + 1, close - 1) });
-    index = close;
-  }
-  return rules;
+  const html = childElement(document, "html");
+  const sections = html ? html.childNodes.filter(isElement).filter((element) => element.tagName === "head" || element.tagName === "body") : [];
+  return sections
+    .flatMap((section) => section.childNodes.filter((node): node is T.Element => isElement(node) && node.tagName === "style"))
+    .map((style) => style.childNodes.map((text) => ("value" in text ? text.value : "")).join(""))
+    .filter((sheet) => /width/i.test(sheet));
 }
 
 const COMPOUND_SELECTOR = /^([a-z][a-z0-9-]*)?((?:[#.][\w-]+)*)$/i;
@@ -177,10 +152,51 @@ function selects(selector: string, element: T.Element): boolean {
   return (match[2]!.match(/[#.][\w-]+/g) ?? []).every((part) => (part[0] === "#" ? attribute("id") === part.slice(1) : classes.includes(part.slice(1))));
 }
 
-const FIXED_WIDTH = /(?:^|;)\s*(?:min-)?width\s*:\s*(\d{1,5}(?:\.\d+)?)px\s*(?:!important\s*)?(?=;|$)/gi;
+// A `width` or `min-width` in px of a plausible layout (3 or 4 digits; `max-width` never matches).
+const LAYOUT_WIDTH = /(?<=^|[;{\s])(?:min-)?width\s*:\s*(\d{3,4}(?:\.\d+)?)px\s*(?:!important\s*)?(?=[;}]|$)/gi;
 
-function fixedWidths(declarations: string): number[] {
-  return [...declarations.matchAll(FIXED_WIDTH)].map((match) => Math.ceil(Number(match[1])));
+function plausibleWidth(match: RegExpMatchArray): number | null {
+  const width = Math.ceil(Number(match[1]));
+  return width >= MIN_LAYOUT_WIDTH && width <= MAX_LAYOUT_WIDTH ? width : null;
+}
+
+/**
+ * The layout widths a style sheet gives the elements, from rules outside any at-rule (a width inside
+ * `@media` is a responsive page's). One pass of one regex finds the candidates; only a sheet that has
+ * some is walked for their rules' selectors, once, up to the last candidate.
+ */
+function sheetLayoutWidths(css: string, elements: T.Element[]): number[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const widths: number[] = [];
+  let depth = 0;
+  let position = 0;
+  let ruleStart = 0;
+  let open = -1;
+  let candidates = 0;
+  for (const match of text.matchAll(LAYOUT_WIDTH)) {
+    const width = plausibleWidth(match);
+    if (width === null) continue;
+    // A page's layout is set by a few rules; past this many, the cost is bounded and the rest ignored.
+    if (++candidates > MAX_LAYOUT_CANDIDATES) break;
+    for (; position < match.index; position++) {
+      const char = text[position];
+      if (char === "{") {
+        if (depth === 0) open = position;
+        depth++;
+      } else if (char === "}") {
+        depth = Math.max(0, depth - 1);
+        if (depth === 0) ruleStart = position + 1;
+      } else if (char === ";" && depth === 0) {
+        // Statements such as `@import url(a.css);` end before the next rule's selectors.
+        ruleStart = position + 1;
+      }
+    }
+    if (depth !== 1 || open < ruleStart) continue;
+    const selectors = text.slice(ruleStart, open).trim();
+    if (selectors.startsWith("@")) continue;
+    if (selectors.split(",").some((selector) => elements.some((element) => selects(selector.trim(), element)))) widths.push(width);
+  }
+  return widths;
 }
 
 /**
@@ -192,19 +208,14 @@ export function declaredLayoutWidth(document: T.Document): number | null {
   const elements = layoutElements(document);
   const widths: number[] = [];
   for (const element of elements) {
-    const inline = element.attrs.find((attr) => attr.name === "style");
-    if (inline) widths.push(...fixedWidths(inline.value));
-  }
-  for (const sheet of styleSheets(document)) {
-    for (const rule of topLevelRules(sheet)) {
-      const ruleWidths = fixedWidths(rule.declarations);
-      if (ruleWidths.length === 0) continue;
-      const selectors = rule.selectors.split(",").map((selector) => selector.trim());
-      if (selectors.some((selector) => elements.some((element) => selects(selector, element)))) widths.push(...ruleWidths);
+    const inline = element.attrs.find((attr) => attr.name === "style")?.value ?? "";
+    for (const match of inline.matchAll(LAYOUT_WIDTH)) {
+      const width = plausibleWidth(match);
+      if (width !== null) widths.push(width);
     }
   }
-  const layout = widths.filter((width) => width >= MIN_LAYOUT_WIDTH && width <= MAX_LAYOUT_WIDTH);
-  return layout.length > 0 ? Math.max(...layout) : null;
+  for (const sheet of styleSheets(document)) widths.push(...sheetLayoutWidths(sheet, elements));
+  return widths.length > 0 ? Math.max(...widths) : null;
 }
 
 /**
