@@ -282,8 +282,9 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
-    summary: "Change title, description, metadata, expiry or comments",
-    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. ",
+    summary: "Change title, description, metadata, expiry, comments or indexing",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. " +
+      "`indexable` (addition) lets search engines index the drop; the drop's JSON carries it only while true.",
     parameters: [slugParam],
     body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
     success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
