@@ -7,6 +7,8 @@ import { db } from "@/lib/db";
 import { isExpired } from "@/lib/drops/expiry";
 import type { CommentJson, CommentPolicy } from "@/lib/schemas/comments";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { previewImagePath } from "@/lib/previews/paths";
+import { mayIndex } from "./robots";
 import { createFrameToken, FRAME_TOKEN_TTL_MS, unlockCookieExpiry } from "./unlock";
 
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
@@ -51,13 +53,17 @@ export type ViewerPage =
       url: string;
       /** Null while the owner has comments off. The same for every viewer: the page is cached. */
       comments: ViewerComments | null;
+      /** Search engines may index it (lib/serving/robots.ts). */
+      indexable: boolean;
+      /** The preview image of the version shown; null for a locked drop, whose title it would show. */
+      imageUrl: string | null;
     };
 
 export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
   if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true },
+    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true, indexable: true },
   });
   // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
   if (!drop || isExpired(drop.expiresAt, now())) return { kind: "not_found" };
@@ -96,6 +102,8 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     fullPageHref: drop.passcodeHash === null ? frameSrc : fullPagePath(slug, number),
     url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
     comments,
+    indexable: mayIndex(drop),
+    imageUrl: drop.passcodeHash === null ? `${publicUrl}${previewImagePath(slug, number)}` : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/previews/card";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { viewBeaconPath } from "@/lib/serving/view-beacon";
 import type { ViewerPage } from "@/lib/serving/viewer";
@@ -7,16 +8,21 @@ import styles from "./viewer.module.css";
 
 type DropPage = Extract<ViewerPage, { kind: "drop" }>;
 
-/** The metadata of a drop shown in the viewer. */
+/** The metadata of a drop shown in the viewer. Search engines are told not to index it unless the owner opted in. */
 export function dropMetadata(page: DropPage): Metadata {
   const description = page.description ?? undefined;
+  const robots = page.indexable ? undefined : { index: false, follow: page.unlocked ? false : undefined };
   // Open Graph only for drops without a passcode: a locked drop's title never leaves the page.
-  if (page.unlocked) return { title: page.title, description, robots: { index: false, follow: false } };
+  if (page.unlocked || page.imageUrl === null) return { title: page.title, description, robots };
+  // Unfurls show a description under the title; a drop without one still says what it is.
+  const cardDescription = page.description ?? `Version ${page.version} of a page published with htmldrop`;
+  const image = { url: page.imageUrl, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${page.title}, version ${page.version}` };
   return {
     title: page.title,
     description,
-    openGraph: { title: page.title, description, url: page.url, type: "website", siteName: "htmldrop" },
-    twitter: { card: "summary", title: page.title, description },
+    robots,
+    openGraph: { title: page.title, description: cardDescription, url: page.url, type: "website", siteName: "htmldrop", images: [image] },
+    twitter: { card: "summary_large_image", title: page.title, description: cardDescription, images: [image] },
   };
 }
 
