@@ -204,7 +204,7 @@ describe("indexing", () => {
     expect(drop.indexable).toBe(true);
     const wrong = await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token, body: { indexable: "yes" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toMatchObject({ code: "invalid_arg", details: { fields: { indexable: expect.any(String) } } });
+    expect(wrong.body.error).toMatchObject({ code: "invalid_arg", details: { fields: [{ field: "indexable", message: "indexable must be true or false" }] } });
 
     const locked = await create({ indexable: true, passcode: "correct horse" });
     const gate = await get(`/p/${locked.slug}`);
@@ -270,5 +270,19 @@ describe("public files", () => {
     const manifest = await (await get("/site.webmanifest")).json();
     expect(manifest.icons.map((icon: { src: string }) => icon.src)).toEqual(["/icon-192.png", "/icon-512.png", "/icon.svg"]);
     for (const icon of manifest.icons) expect((await get(icon.src)).status, icon.src).toBe(200);
+  });
+});
+
+describe("the documents", () => {
+  it("describe the preview image and the indexable field as additions", async () => {
+    const openapi = (await app.api("/openapi.json")).body;
+    const card = openapi.paths["/p/{slug}/og.png"]?.get;
+    expect(card).toMatchObject({ operationId: "dropPreviewImage", tags: ["Public"] });
+    expect(card.responses["200"].content).toEqual({ "image/png": { schema: { type: "string", format: "binary" } } });
+    expect(card.responses["404"].content["application/json"]).toBeDefined();
+    expect(Object.keys(card.responses)).toEqual(expect.arrayContaining(["304", "410", "429"]));
+    expect(openapi.components.schemas.Drop.properties.indexable).toMatchObject({ description: expect.stringContaining("Addition") });
+    expect(openapi.components.schemas.Drop.required ?? []).not.toContain("indexable");
+    for (const body of ["CreateDropBody", "PatchDropBody"]) expect(openapi.components.schemas[body].properties.indexable, body).toMatchObject({ type: "boolean" });
   });
 });
