@@ -13,7 +13,7 @@ export function IndexingSection({ slug, indexable, locked }: Props) {
         By default search engines are asked not to list this drop (X-Robots-Tag: noindex). People with the link can always open it.
         {locked ? " While it has a passcode it is never indexed." : ""}
       </p>
-      <ActionForm action={setIndexableAction} label="Search engine indexing" submitLabel="Save indexing setting">
+      <ActionForm action={setIndexableAction} label="Search engine indexing" submitLabel="Save indexing setting" tone="secondary">
         <input type="hidden" name="slug" value={slug} />
         <label className={styles.choice}>
           <input type="checkbox" name="indexable" defaultChecked={indexable} aria-describedby="indexing-help" />
