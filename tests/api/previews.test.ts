@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type TestApp } from "../helpers/app";
+import { servesServerless, startApp, type TestApp } from "../helpers/app";
 import { createTestClock, type TestClock } from "../helpers/clock";
 
 const SECRET_TITLE = "Locked board minutes";
@@ -284,5 +284,30 @@ describe("the documents", () => {
     expect(openapi.components.schemas.Drop.properties.indexable).toMatchObject({ description: expect.stringContaining("Addition") });
     expect(openapi.components.schemas.Drop.required ?? []).not.toContain("indexable");
     for (const body of ["CreateDropBody", "PatchDropBody"]) expect(openapi.components.schemas[body].properties.indexable, body).toMatchObject({ type: "boolean" });
+  });
+});
+
+// Last: it spends this client's render budget for the current minute. Its window is moved on the test
+// clock, which Upstash's limiter (serving as Vercel does) does not read: upstash.test.ts covers that one.
+describe("the render limit", () => {
+  it.skipIf(servesServerless())("refuses to draw more than 60 new cards a minute for one client, while cached cards still answer", async () => {
+    clock.startWindow(60_000);
+    const drop = await create({ title: "Renamed again and again" });
+    const cached = await get(`/p/${drop.slug}/og.png?v=1`);
+    expect(cached.status).toBe(200);
+    const cachedTag = cached.headers.get("etag")!;
+    let refused: Response | null = null;
+    for (let rename = 1; rename <= 61 && !refused; rename++) {
+      await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token, body: { title: `Renamed ${rename} times` } });
+      const card = await get(`/p/${drop.slug}/og.png?v=1`);
+      if (card.status === 429) refused = card;
+      else expect(card.status).toBe(200);
+    }
+    expect(refused, "no render was refused").not.toBeNull();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused!.json()).toMatchObject({ error: { code: "rate_limited", details: { limit: 60, retry_after_seconds: expect.any(Number) } } });
+    // A card already drawn costs nothing: its ETag still revalidates.
+    await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token, body: { title: "Renamed again and again" } });
+    expect((await get(`/p/${drop.slug}/og.png?v=1`, { "if-none-match": cachedTag })).status).toBe(304);
   });
 });
