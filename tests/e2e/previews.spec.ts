@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { COLOR_SCHEMES, SCREENS, screenshotPath } from "../helpers/a11y";
 import { startApp, type TestApp } from "../helpers/app";
-import { createDrop, pngSize, signInToDashboard } from "../helpers/dashboard";
+import { createDrop, pngSize, signInToDashboard, tamperHiddenField } from "../helpers/dashboard";
 
 let app: TestApp;
 let token: string;
@@ -76,6 +76,13 @@ for (const screen of SCREENS) {
     await expectSectionAccessible(page, "section:has(#indexing-heading)");
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath("previews", `indexing-${screen.name}`), fullPage: false });
+
+    // A form pointed at another account's drop is refused and changes nothing there.
+    const other = await createDrop(app, token, { title: `Someone else's at ${screen.width}` });
+    await tamperHiddenField(page, "Search engine indexing", "slug", other.slug);
+    await section.getByRole("button", { name: "Save indexing setting" }).click();
+    await expect(section.getByRole("status")).toHaveAttribute("data-state", "error");
+    expect((await app.api(`/api/drops/${other.slug}`, { token })).body).not.toHaveProperty("indexable");
 
     await page.reload();
     await expect(checkbox).toBeChecked();
