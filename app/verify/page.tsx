@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { now } from "@/lib/clock";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/accounts/scopes";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { signInMethods, type SignInMethod } from "@/lib/auth/next-auth";
 import { getSessionUser, signInPath, signOutPath, type SessionUser } from "@/lib/auth/session";
 import { DEVICE_AUTH_MESSAGES, describeDeviceAuth, isDeviceAuthMessageKey, refusalNotice, type DeviceAuthMessageKey, type DeviceAuthView } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
-import { approveDeviceAction } from "./actions";
+import { approveDeviceAction, denyDeviceAction } from "./actions";
+import { CodeExpiry } from "./code-expiry";
 import { verifyPath } from "./paths";
 import styles from "./verify.module.css";
 
@@ -23,11 +25,23 @@ function Notice({ kind, tone }: { kind: DeviceAuthMessageKey; tone: "ok" | "erro
   );
 }
 
-function CodeEntry() {
+/** The code form; after a refusal it keeps what was typed, so a typo can be fixed in place. */
+function CodeEntry({ typed, invalid }: { typed?: string; invalid?: boolean }) {
   return (
     <form method="get" action="/verify" className={styles.entry}>
       <label htmlFor="code">Code shown by your agent</label>
-      <input id="code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="BCDF-GHJK" required />
+      <input
+        id="code"
+        name="code"
+        defaultValue={typed}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="BCDF-GHJK"
+        required
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? "code-error" : undefined}
+      />
       <button type="submit" className={styles.button}>
         Continue
       </button>
@@ -64,18 +78,31 @@ function SignIn({ methods, callbackPath }: { methods: SignInMethod[]; callbackPa
 }
 
 function Approve({ flow, user, callbackPath }: { flow: DeviceAuthView; user: SessionUser; callbackPath: string }) {
+  const may = flow.scopes.map((scope) => SCOPE_DESCRIPTIONS[scope].toLowerCase()).join(", ");
   return (
     <section className={styles.step}>
       <p>
         Signed in as <strong>{user.login ?? user.userId}</strong> ({user.provider}). <a href={signOutPath(callbackPath)}>Not you? Sign out</a>
       </p>
-      <form action={approveDeviceAction}>
-        <input type="hidden" name="code" value={flow.code} />
-        <button type="submit" className={styles.button}>
-          Approve this device
-        </button>
-      </form>
-      <p className={styles.muted}>Approving gives this device its own API token for your account. You can revoke it at any time.</p>
+      <p data-testid="grant">
+        Approving gives this device its own API token for your account {user.login ?? user.userId}, labelled &ldquo;{flow.label ?? "(no label)"}&rdquo;, that may {may}. It
+        works until you revoke it on your <a href="/dashboard/tokens">tokens page</a>.
+      </p>
+      <div className={styles.decision}>
+        <form action={approveDeviceAction}>
+          <input type="hidden" name="code" value={flow.code} />
+          <button type="submit" className={styles.button}>
+            Approve this device
+          </button>
+        </form>
+        <form action={denyDeviceAction}>
+          <input type="hidden" name="code" value={flow.code} />
+          <button type="submit" className={styles.deny}>
+            Deny
+          </button>
+        </form>
+      </div>
+      <p className={styles.muted}>Did not ask for this, or the code differs from your agent&apos;s? Deny: the device gets nothing and stops asking.</p>
     </section>
   );
 }
@@ -105,6 +132,7 @@ function RequestedScopes({ scopes }: { scopes: Scope[] }) {
 function FlowBody({ flow, user, methods, devLoginElsewhere }: { flow: DeviceAuthView; user: SessionUser | null; methods: SignInMethod[]; devLoginElsewhere: boolean }) {
   const callbackPath = verifyPath(flow.code);
   if (flow.state === "expired") return <Notice kind="expired" tone="error" />;
+  if (flow.state === "denied") return <Notice kind="denied" tone="ok" />;
   if (flow.state === "approved") {
     return user && user.userId === flow.approvedByUserId ? <Notice kind="approved" tone="ok" /> : <Notice kind="alreadyUsed" tone="error" />;
   }
@@ -115,7 +143,7 @@ function FlowBody({ flow, user, methods, devLoginElsewhere }: { flow: DeviceAuth
 export default async function VerifyPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const code = typeof params.code === "string" ? params.code.trim().slice(0, 32) : "";
-  const notice = isDeviceAuthMessageKey(params.notice) && ["rateLimited", "unavailable", "signedOut", "signInFailed"].includes(params.notice) ? params.notice : null;
+  const notice = isDeviceAuthMessageKey(params.notice) && ["rateLimited", "unavailable", "signedOut"].includes(params.notice) ? params.notice : null;
   const requestHeaders = await headers();
   const loopbackHost = isLoopbackRequest(requestHeaders);
   const methods = signInMethods({ loopbackHost });
@@ -137,7 +165,12 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
     <main className={styles.page}>
       <h1>Approve a device</h1>
       {notice ? <Notice kind={notice} tone="error" /> : null}
-      {refused ? <Notice kind={refused} tone="error" /> : null}
+      {refused ? (
+        <>
+          <Notice kind={refused} tone="error" />
+          <CodeEntry typed={code} />
+        </>
+      ) : null}
       {!code ? (
         <>
           <p>An agent asked you to sign in to htmldrop. Enter the code it shows.</p>
@@ -146,8 +179,10 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
       ) : null}
       {code && !flow && !refused ? (
         <>
-          <Notice kind="invalidCode" tone="error" />
-          <CodeEntry />
+          <p className={styles.error} role="alert" data-notice="invalidCode" id="code-error">
+            {DEVICE_AUTH_MESSAGES.invalidCode}
+          </p>
+          <CodeEntry typed={code} invalid />
         </>
       ) : null}
       {flow ? (
@@ -160,7 +195,12 @@ export default async function VerifyPage({ searchParams }: { searchParams: Searc
             <p>
               Device: <strong data-testid="label">{flow.label ?? "(no label)"}</strong>
             </p>
-            {flow.state === "pending" ? <RequestedScopes scopes={flow.scopes} /> : null}
+            {flow.state === "pending" ? (
+              <>
+                <RequestedScopes scopes={flow.scopes} />
+                <CodeExpiry expiresAt={flow.expiresAt} renderedAt={now()} />
+              </>
+            ) : null}
           </div>
           <FlowBody flow={flow} user={user} methods={methods} devLoginElsewhere={devLoginElsewhere} />
         </>

@@ -4,13 +4,15 @@ import GithubProvider from "next-auth/providers/github";
 import type { OAuthConfig, Provider } from "next-auth/providers/index";
 import { findOrCreateUserForIdentity, LOCAL_PROVIDER, type IdentityInput } from "@/lib/accounts/users";
 import { getConfig } from "@/lib/config";
+import { localLoginSchema } from "@/lib/schemas/accounts";
 import { safeCallbackUrl } from "./callback-url";
 import { isLoopbackHeaderRecord } from "./loopback";
 
-/** Usernames of the local sign-in: the same rule as `npm run admin -- token create --login`. */
-export const LOCAL_LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
-
 const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
+
+export const SIGN_IN_PAGE = "/signin";
+export const SIGN_OUT_PAGE = "/signout";
+export const SIGN_IN_ERROR_PAGE = "/signin/error";
 
 export type SignInMethod = { id: "github" | "oidc" | "credentials"; name: string };
 
@@ -52,9 +54,9 @@ function localProvider(): Provider {
     authorize: (credentials, request) => {
       // Checked here as well as when the provider list is built: a request must never sign in from afar.
       if (!getConfig().auth.devLogin || !isLoopbackHeaderRecord(request.headers)) return null;
-      const username = credentials?.username?.trim() ?? "";
-      if (!LOCAL_LOGIN_PATTERN.test(username)) return null;
-      return { id: username.toLowerCase(), name: username };
+      const username = localLoginSchema.safeParse(credentials?.username ?? "");
+      if (!username.success) return null;
+      return { id: username.data.toLowerCase(), name: username.data };
     },
   });
 }
@@ -85,10 +87,10 @@ export function getAuthOptions(options: { loopbackHost: boolean } = { loopbackHo
     secret: config.authSecret,
     providers,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    theme: { colorScheme: "auto", brandColor: "#2f5bea", buttonText: "#ffffff" },
-    // next-auth's own error page answers with the status of the failure it describes (500 for a
-    // misconfigured provider); the sign-in page of this app says what happened instead.
-    pages: { error: "/verify?notice=signInFailed" },
+    // The app's own pages (app/signin, app/signout): next-auth's GET /api/auth/signin and /signout set
+    // the CSRF and callback cookies, then redirect there; its error page would answer with the status
+    // of the failure it describes (500 for a misconfigured provider), so failures land on /signin/error.
+    pages: { signIn: SIGN_IN_PAGE, signOut: SIGN_OUT_PAGE, error: SIGN_IN_ERROR_PAGE },
     callbacks: {
       // Unlike next-auth's default, never throws on a malformed URL and refuses `//other.site`.
       redirect: ({ url, baseUrl }) => safeCallbackUrl(url, baseUrl),

@@ -21,11 +21,15 @@ export async function requireSessionUser(callbackPath: string): Promise<SessionU
   return user;
 }
 
-/** next-auth's sign-in page, coming back to `callbackPath` (a path on this site) once signed in. */
+/**
+ * The way to the sign-in page (app/signin), coming back to `callbackPath` (a path on this site) once
+ * signed in. Through next-auth's endpoint, which issues the CSRF and callback cookies the page needs.
+ */
 export function signInPath(callbackPath: string): string {
   return `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackPath)}`;
 }
 
+/** The way to the sign-out page (app/signout), likewise through next-auth; the callback rides in its cookie. */
 export function signOutPath(callbackPath: string): string {
   return `/api/auth/signout?callbackUrl=${encodeURIComponent(callbackPath)}`;
 }

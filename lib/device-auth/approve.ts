@@ -5,7 +5,7 @@ import { assertRateLimit } from "@/lib/ratelimit";
 import { normalizeUserCode } from "./codes";
 import { expireDeviceAuth, isPastDeadline } from "./flow-state";
 
-export type ApproveOutcome = "approved" | "invalidCode" | "expired" | "alreadyUsed" | "signedOut";
+export type ApproveOutcome = "approved" | "invalidCode" | "expired" | "alreadyUsed" | "denied" | "signedOut";
 
 /**
  * A signed-in human approves the flow behind `code` for their account. Only a pending, unexpired flow
@@ -26,6 +26,7 @@ export async function approveDeviceAuth(input: { code: string; userId: string; c
 
   const flow = await db().deviceAuth.findUnique({ where: { code }, select: { id: true, status: true, expiresAt: true, userId: true } });
   if (!flow) return "invalidCode";
+  if (flow.status === "denied") return "denied";
   if (isPastDeadline(flow, at)) {
     await expireDeviceAuth(flow.id, at);
     return "expired";

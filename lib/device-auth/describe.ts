@@ -11,7 +11,9 @@ export type DeviceAuthView = {
   label: string | null;
   /** What approving grants the device. */
   scopes: Scope[];
-  state: "pending" | "approved" | "expired";
+  state: "pending" | "approved" | "denied" | "expired";
+  /** Unix ms when the code stops working (while pending). */
+  expiresAt: number;
   approvedByUserId: string | null;
 };
 
@@ -22,8 +24,9 @@ export async function describeDeviceAuth(input: { code: string; clientKey: strin
   const flow = await db().deviceAuth.findUnique({ where: { code }, select: { id: true, code: true, label: true, scopes: true, status: true, expiresAt: true, userId: true } });
   if (!flow) return null;
   const at = now();
-  const base = { code: flow.code, label: flow.label, scopes: parseStoredScopes(flow.scopes), approvedByUserId: flow.userId };
+  const base = { code: flow.code, label: flow.label, scopes: parseStoredScopes(flow.scopes), approvedByUserId: flow.userId, expiresAt: flow.expiresAt.getTime() };
   if (flow.status === "claimed") return { ...base, state: "approved" };
+  if (flow.status === "denied") return { ...base, state: "denied" };
   if (isPastDeadline(flow, at)) {
     await expireDeviceAuth(flow.id, at);
     return { ...base, state: "expired" };

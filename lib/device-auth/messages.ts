@@ -6,10 +6,10 @@ export const DEVICE_AUTH_MESSAGES = {
   expired: "This code has expired. Ask your agent to start a new sign-in; it will show you a new code.",
   alreadyUsed: "This code has already been used. Each code approves one device once; ask your agent to start a new sign-in.",
   approved: "Device approved. You can return to your agent: it will pick up its token within a few seconds.",
+  denied: "Device denied. It gets no access to your account; your agent will stop waiting. If you meant to approve it, ask it to start a new sign-in.",
   signedOut: "Your session ended before you approved. Sign in again to approve this device.",
   rateLimited: "Too many attempts from your network. Wait a minute, then try again.",
   unavailable: "Sign-in is briefly unavailable on this server. Try again in a few seconds.",
-  signInFailed: "Sign-in did not complete. Try again, or choose another way to sign in.",
 } as const;
 
 export type DeviceAuthMessageKey = keyof typeof DEVICE_AUTH_MESSAGES;

@@ -9,7 +9,8 @@ import { hashSecret } from "@/lib/security/tokens";
 import { expireDeviceAuth, isPastDeadline } from "./flow-state";
 
 /**
- * pending → verified (a human approved) → claimed (this read took the token), or → expired.
+ * pending → verified (a human approved) → claimed (this read took the token), or → expired, or
+ * pending → denied (a human refused; an addition to the spec, RFC 8628's access_denied).
  * The token is minted inside the transaction that flips verified to claimed, so it never rests in
  * the database in plaintext and concurrent polls of one flow yield it exactly once.
  */
@@ -22,6 +23,7 @@ export async function pollDeviceAuth(input: { pollToken: string; clientKey: stri
   if (!flow) throw new ApiError("not_found", "No sign-in has this poll token; start a new one with POST /api/auth/start.");
   const at = now();
   if (flow.status === "claimed") return { status: "claimed" };
+  if (flow.status === "denied") return { status: "denied" };
   if (isPastDeadline(flow, at)) {
     await expireDeviceAuth(flow.id, at);
     return { status: "expired" };

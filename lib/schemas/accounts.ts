@@ -91,3 +91,9 @@ export type TokenListItemJson = z.infer<typeof tokenListItemSchema>;
 export type MeJson = z.infer<typeof meSchema>;
 export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
 export type CreatedTokenJson = z.infer<typeof createdTokenSchema>;
+
+/** Usernames of the local sign-in: the same rule as `npm run admin -- token create --login`. */
+export const LOCAL_LOGIN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,38}$/;
+/** The rule above in plain words, shown next to the local sign-in's username field. */
+export const LOCAL_LOGIN_RULE = "1 to 39 characters: letters, digits, dots, dashes and underscores, starting with a letter or digit. Not case-sensitive.";
+export const localLoginSchema = z.string().trim().regex(LOCAL_LOGIN_PATTERN, LOCAL_LOGIN_RULE);

@@ -25,11 +25,12 @@ export const startDeviceAuthResponseSchema = z.object({
   poll_interval: z.number().int().describe(`Seconds to wait between polls (${SPEC_LIMITS.pollIntervalSeconds}).`),
 });
 
-export const deviceAuthStatusSchema = z.enum(["pending", "verified", "claimed", "expired"]);
+// `denied` is an addition to the spec's four states: the human pressed Deny (RFC 8628's access_denied).
+export const deviceAuthStatusSchema = z.enum(["pending", "verified", "claimed", "expired", "denied"]);
 
 export const pollDeviceAuthResponseSchema = z.object({
   status: deviceAuthStatusSchema.describe(
-    "pending: keep polling; verified: api_token and user_id are in this response, the only time they are shown; claimed: already handed out; expired: start again.",
+    "pending: keep polling; verified: api_token and user_id are in this response, the only time they are shown; claimed: already handed out; expired: start again; denied: the human refused on /verify, stop and do not retry unasked.",
   ),
   api_token: z.string().optional().describe("The new API token, present only on the first verified read."),
   user_id: z.string().optional().describe("The account the token belongs to, present only on the first verified read."),

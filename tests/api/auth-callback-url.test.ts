@@ -42,15 +42,29 @@ function callbackCookie(response: Response): string | undefined {
 }
 
 describe("a sign-in's callbackUrl", () => {
-  it("on the sign-in page: a malformed or foreign one means the home page", async () => {
+  it("on the way to the sign-in page: a malformed or foreign one means the home page", async () => {
     for (const bad of BAD) {
-      const page = await send(`/api/auth/signin?callbackUrl=${encodeURIComponent(bad)}`);
-      expect(page.status, bad).toBe(200);
-      expect(callbackCookie(page), bad).toBe(home);
-      expect(await page.text(), bad).not.toContain("evil.example");
+      const answer = await send(`/api/auth/signin?callbackUrl=${encodeURIComponent(bad)}`);
+      expect(answer.status, bad).toBe(302);
+      expect(answer.headers.get("location"), bad).toBe(`/signin?callbackUrl=${encodeURIComponent(home)}`);
+      expect(callbackCookie(answer), bad).toBe(home);
     }
     const own = await send(`/api/auth/signin?callbackUrl=${encodeURIComponent("/dashboard?page=2")}`);
     expect(callbackCookie(own)).toBe(`${origin}/dashboard?page=2`);
+  });
+
+  it("on the sign-in page itself: a malformed or foreign one is never a form's destination", async () => {
+    const jar = new CookieJar();
+    jar.store(await send("/api/auth/csrf"));
+    for (const bad of BAD) {
+      const page = await send(`/signin?callbackUrl=${encodeURIComponent(bad)}`, { jar });
+      expect(page.status, bad).toBe(200);
+      const html = await page.text();
+      expect(html, bad).not.toContain("evil.example");
+      expect(html, bad).toMatch(new RegExp(`name="callbackUrl" value="${origin}/"`));
+    }
+    const own = await (await send(`/signin?callbackUrl=${encodeURIComponent(`${origin}/dashboard?page=2`)}`, { jar })).text();
+    expect(own).toContain(`name="callbackUrl" value="${origin}/dashboard?page=2"`);
   });
 
   it("in the sign-in form: a malformed or foreign one sends the signed-in browser home", async () => {
@@ -69,7 +83,7 @@ describe("a sign-in's callbackUrl", () => {
     const jar = new CookieJar();
     jar.store(new Response(null, { headers: { "set-cookie": `next-auth.callback-url=${encodeURIComponent("http://[")}` } }));
     const page = await send("/api/auth/signin", { jar });
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(302);
     jar.store(page);
     expect([origin, home]).toContain(decodeURIComponent(/next-auth\.callback-url=([^;]*)/.exec(jar.header())![1]!));
   });

@@ -2,6 +2,7 @@
 // gets the spec's Error shape with a JSON content type, over raw sockets where fetch cannot send them.
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN_ERROR_PAGE_MESSAGES } from "@/lib/auth/sign-in-messages";
 import { startApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
@@ -197,14 +198,15 @@ describe("what the fuzz found past Next.js's routing", () => {
     expect(expectError(brokenForm, 400).code).toBe("invalid_arg");
   });
 
-  it("answers next-auth's refusals as Errors and sends its error page's visitors to /verify", async () => {
+  it("answers next-auth's refusals as Errors and sends its error page's visitors to the app's own", async () => {
     expect(expectError(await app.api("/api/auth/not-an-action"), 400).code).toBe("invalid_arg");
     expect(expectError(await app.api("/api/auth/callback/github", { method: "POST", rawBody: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } }), 400).code).toBe("invalid_arg");
     const errorPage = await fetch(`${app.baseUrl}/api/auth/error?error=Configuration`, { redirect: "manual" });
     expect(errorPage.status).toBe(302);
-    expect(errorPage.headers.get("location")).toMatch(/^\/verify\?notice=signInFailed/);
-    const notice = await (await fetch(new URL(errorPage.headers.get("location")!, app.baseUrl))).text();
-    expect(notice).toContain("Sign-in did not complete.");
+    expect(errorPage.headers.get("location")).toBe("/signin/error?error=Configuration");
+    const notice = await fetch(new URL(errorPage.headers.get("location")!, app.baseUrl));
+    expect(notice.status).toBe(200);
+    expect(await notice.text()).toContain(SIGN_IN_ERROR_PAGE_MESSAGES.Configuration);
   });
 });
 

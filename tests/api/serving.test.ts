@@ -360,7 +360,7 @@ describe("a separate CONTENT_ORIGIN", () => {
   it("serves raw drops and nothing of the app", async () => {
     const drop = await createDrop({});
     expect((await fetch(`${contentOrigin}/p/${drop.slug}/raw`)).status).toBe(200);
-    for (const path of ["/", "/dashboard", `/p/${drop.slug}`, "/verify", "/api/auth/signin", "/docs"]) {
+    for (const path of ["/", "/dashboard", `/p/${drop.slug}`, "/verify", "/api/auth/signin", "/signin", "/signout", "/docs"]) {
       const res = await fetch(`${contentOrigin}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("x-frame-options"), path).toBe("DENY");
@@ -369,12 +369,14 @@ describe("a separate CONTENT_ORIGIN", () => {
     expect((await get(`/p/${drop.slug}`)).status).toBe(200);
   });
 
-  it("sends the app's security headers on next-auth's pages too", async () => {
-    const res = await get("/api/auth/signin");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  it("sends the app's security headers on next-auth's endpoints and the sign-in pages too", async () => {
+    for (const [path, status] of [["/api/auth/signin", 302], ["/signin?error=Cookies", 200], ["/signout", 200], ["/signin/error", 200]] as const) {
+      const res = await get(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
   });
 });
 

@@ -113,7 +113,7 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL(new RegExp(`/oauth/consent/`));
     const consentUrl = page.url();
     await page.getByRole("link", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/api\/auth\/signin\?callbackUrl=/);
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
     await page.getByLabel("Username").fill(login);
     await page.getByRole("button", { name: "Sign in with a local username" }).click();
     await expect(page).toHaveURL(consentUrl);

@@ -4,10 +4,10 @@ import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import type { TestApp } from "./app";
 
-/** Opens `path`, which sends a signed-out visitor to next-auth; signs in with the local username; lands back on `path`. */
+/** Opens `path`, which sends a signed-out visitor through next-auth to the app's sign-in page; signs in with the local username; lands back on `path`. */
 export async function signInToDashboard(page: Page, app: TestApp, username: string, path = "/dashboard"): Promise<void> {
   await page.goto(`${app.baseUrl}${path}`);
-  await expect(page).toHaveURL(/\/api\/auth\/signin\?callbackUrl=/);
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
   await page.getByLabel("Username").fill(username);
   await page.getByRole("button", { name: "Sign in with a local username" }).click();
   await expect(page).toHaveURL(`${app.baseUrl}${path}`);

@@ -54,10 +54,19 @@ function decodeEntities(value: string): string {
 }
 
 /** Submits the page's approve form as a browser without JavaScript does; returns where it redirected. */
-export async function approveOverHttp(session: Browserless, code: string): Promise<{ status: number; location: string | null; page: string }> {
+export function approveOverHttp(session: Browserless, code: string): Promise<{ status: number; location: string | null; page: string }> {
+  return decideOverHttp(session, code, "Approve this device");
+}
+
+/** Submits the page's Deny form, likewise. */
+export function denyOverHttp(session: Browserless, code: string): Promise<{ status: number; location: string | null; page: string }> {
+  return decideOverHttp(session, code, "Deny");
+}
+
+async function decideOverHttp(session: Browserless, code: string, button: string): Promise<{ status: number; location: string | null; page: string }> {
   const html = await getVerifyPage(session, code);
-  const form = /<form[^>]*method="POST"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) throw new Error(`no approve form on the page:\n${html.slice(0, 2000)}`);
+  const form = [...html.matchAll(/<form[^>]*method="POST"[^>]*>([\s\S]*?)<\/form>/gi)].find((match) => match[1]!.includes(`>${button}</button>`));
+  if (!form) throw new Error(`no "${button}" form on the page:\n${html.slice(0, 2000)}`);
   const body = new FormData();
   for (const input of form[1]!.matchAll(/<input[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input[0])?.[1];
