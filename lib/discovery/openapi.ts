@@ -114,7 +114,7 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
   if (!success.schema) return base;
   const schema = "zod" in success.schema ? ref(success.schema.name) : { type: "array", items: ref(success.schema.name) };
   const json = { "application/json": { schema, example: examples[success.example ?? success.schema.name] } };
-  if (success.content === "onboard") return { ...base, content: { "text/markdown": { schema: { type: "string" } }, ...json } };
+  if (success.content === "onboard") return { ...base, content: { "text/markdown": { schema: { type: "string" } }, ...json, "text/html": { schema: { type: "string" } } } };
   return { ...base, content: json };
 }
 

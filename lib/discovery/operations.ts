@@ -137,7 +137,7 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/api/onboard", operationId: "getOnboarding", tag: "Discovery", auth: false,
     summary: "Onboarding guide for agents",
-    description: "Markdown by default; send `Accept: application/json` for `{instructions, public_url}`.",
+    description: "Markdown by default; send `Accept: application/json` for `{instructions, public_url}`. Addition: a browser whose Accept ranks `text/html` first gets the guide rendered as an HTML page.",
     success: { status: 200, description: "The guide.", schema: { zod: onboardJsonSchema, name: "Onboarding" }, content: "onboard" },
     errors: [],
     plainResponses: HTTP_LAYER_REFUSALS,

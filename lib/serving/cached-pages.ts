@@ -3,7 +3,7 @@
 // instance shows on the next request; the configuration-only pages by nothing, as they change only
 // with a restart.
 import { now } from "@/lib/clock";
-import { prefersJson } from "@/lib/discovery/respond";
+import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { isExpired } from "@/lib/drops/expiry";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
@@ -55,14 +55,16 @@ async function viewerPage(request: RawRequest, viewer: PlainViewerUrl): Promise<
 }
 
 function configurationPage(request: RawRequest): Promise<RawResponse | null> {
-  // /api/onboard answers JSON or Markdown by Accept: one slot each.
-  const json = request.url === "/api/onboard" && prefersJson(header(request.headers, "accept") ?? null);
+  // /api/onboard answers JSON, HTML or Markdown by Accept: one slot each.
+  const accept = request.url === "/api/onboard" ? (header(request.headers, "accept") ?? null) : null;
+  const variant = prefersJson(accept) ? "json" : prefersHtml(accept) ? "html" : null;
+  const renderAccept = { json: "application/json", html: "text/html" } as const;
   return servePage(request, {
-    key: `configuration:${request.url}${json ? ":json" : ""}`,
+    key: `configuration:${request.url}${variant ? `:${variant}` : ""}`,
     revision: 0,
     path: request.url,
     cacheControl: CACHE_CONFIGURATION_PAGE,
-    renderHeaders: json ? { accept: "application/json" } : {},
+    renderHeaders: variant ? { accept: renderAccept[variant] } : {},
   });
 }
 
