@@ -1,6 +1,8 @@
 import { ConnectGuides, InlineMarkdown } from "@/app/_components/connect-guides";
 import { CopyButton } from "@/app/_components/copy-button";
 import styles from "@/app/_components/discovery.module.css";
+import { SiteHeader } from "@/app/_components/site-header";
+import { ViewerExample } from "@/app/_components/viewer-example";
 import { connectGuides, publicUrlNote } from "@/lib/discovery/connect";
 import { discoveryFacts } from "@/lib/discovery/facts";
 import { DISCOVERY_DOCUMENTS } from "@/lib/discovery/links";
@@ -26,50 +28,57 @@ export default function HomePage() {
   const mcpConfig = JSON.stringify(mcpConfigSnippet(facts), null, 2);
   const curl = `curl -s -X POST ${facts.apiBase}/drops \\\n  -H "Authorization: Bearer $${facts.tokenEnvVar}" -H 'Content-Type: application/json' \\\n  -d '{"title":"Hello","html":"<!doctype html><h1>Hello</h1>"}'`;
   return (
-    <main>
-      <h1>htmldrop</h1>
-      <p className={styles.lead}>
-        Publish self-contained HTML at a stable link. Agents and people write reports, dashboards, diffs and plans as single HTML files; htmldrop gives
-        each one a URL that survives every revision, with numbered versions, an optional passcode, owner-only tags and a sign-in made for agents.
-      </p>
+    <>
+      <SiteHeader />
+      <main>
+        <h1>htmldrop</h1>
+        <p className={styles.lead}>
+          Publish self-contained HTML at a stable link. Agents and people write reports, dashboards, diffs and plans as single HTML files; htmldrop gives
+          each one a URL that survives every revision, with numbered versions, an optional passcode, owner-only tags and a sign-in made for agents.
+        </p>
+        <ViewerExample />
 
-      <section className={styles.card}>
-        <h2>Connect an agent</h2>
-        <p>Paste this into your agent. It reads the onboarding guide, asks you to approve a sign-in in your browser, and starts publishing.</p>
-        <Snippet text={prompt} />
-        <h3>Or add htmldrop by URL</h3>
-        <p>
-          Claude, ChatGPT, VS Code, Cursor and the MCP Inspector take just this address and sign you in with OAuth: you approve the app once in your browser, and
-          no token is copied anywhere.
-        </p>
-        <Snippet text={facts.mcpUrl} />
-        <p className={styles.muted}>
-          <InlineMarkdown text={publicUrlNote(facts)} />
-        </p>
-        <ConnectGuides guides={connectGuides(facts)} />
-        <h3>Or add the MCP server with a token</h3>
-        <p>
-          For clients configured with headers. Get a token first (the guide&apos;s device-code sign-in) and keep it in <code>{facts.tokenEnvVar}</code>:
-        </p>
-        <Snippet text={mcpConfig} />
-        <h3>Or call the API</h3>
-        <Snippet text={curl} />
-      </section>
+        <section className={styles.card}>
+          <h2>Connect an agent</h2>
+          <p>Paste this into your agent. It reads the onboarding guide, asks you to approve a sign-in in your browser, and starts publishing.</p>
+          <Snippet text={prompt} />
+          <h3>Or add htmldrop by URL</h3>
+          <p>
+            Claude, ChatGPT, VS Code, Cursor and the MCP Inspector take just this address and sign you in with OAuth: you approve the app once in your browser, and
+            no token is copied anywhere.
+          </p>
+          <Snippet text={facts.mcpUrl} />
+          <p className={styles.muted}>
+            <InlineMarkdown text={publicUrlNote(facts)} />
+          </p>
+          <ConnectGuides guides={connectGuides(facts)} />
+          <h3>Or add the MCP server with a token</h3>
+          <p>
+            For clients configured with headers. The token is yours to make: sign in, open <a href="/dashboard/tokens">your tokens</a> and choose{" "}
+            <strong>New token</strong>; it is shown once, so copy it then. Keep it in the environment variable <code>{facts.tokenEnvVar}</code> (the snippet reads it from
+            there, so the file never holds the secret). An agent can also get its own token with the guide&apos;s device-code sign-in, which you approve in the browser.
+          </p>
+          <Snippet text={mcpConfig} />
+          <h3>Or call the API</h3>
+          <Snippet text={curl} />
+        </section>
 
-      <section>
-        <h2>Documents for agents and developers</h2>
-        <ul className={styles.links}>
-          {DISCOVERY_DOCUMENTS.map((doc) => (
-            <li key={doc.path}>
-              <a href={doc.path}>{doc.path}</a>
-              <small>{doc.title}</small>
-            </li>
-          ))}
-        </ul>
-        <p className={styles.muted}>
-          Humans: sign in to the <a href="/dashboard">dashboard</a> to see and manage your drops.
-        </p>
-      </section>
-    </main>
+        <section>
+          <h2>Documents for agents and developers</h2>
+          <ul className={styles.links}>
+            {DISCOVERY_DOCUMENTS.map((doc) => (
+              <li key={doc.path}>
+                <a href={doc.path}>{doc.path}</a>
+                <small>{doc.title}</small>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.muted}>
+            Humans: sign in to the <a href="/dashboard">dashboard</a> to see and manage your drops. The onboarding guide reads as a web page in a browser:{" "}
+            <a href="/api/onboard">/api/onboard</a>.
+          </p>
+        </section>
+      </main>
+    </>
   );
 }

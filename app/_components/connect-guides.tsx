@@ -1,19 +1,27 @@
 import styles from "@/app/_components/discovery.module.css";
 import type { ConnectGuide } from "@/lib/discovery/connect";
 
-/** Renders the guides' inline Markdown: `code` and **labels**, nothing else (the guides use nothing else). */
+const MARKDOWN_LINK = /^\[([^\]]+)\]\(((?:https?:\/\/|\/(?!\/))[^)\s]*)\)$/;
+
+/**
+ * Renders the documents' inline Markdown: `code`, **labels** and [links](url) to http(s) or this site's
+ * paths. React escapes the rest, so HTML in a description stays text.
+ */
 export function InlineMarkdown({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, index) =>
-        part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
-          <code key={index}>{part.slice(1, -1)}</code>
-        ) : part.startsWith("**") && part.endsWith("**") && part.length > 3 ? (
-          <strong key={index}>{part.slice(2, -2)}</strong>
+      {text.split(/(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([^)\s]+\))/).map((part, index) => {
+        if (part.startsWith("`") && part.endsWith("`") && part.length > 1) return <code key={index}>{part.slice(1, -1)}</code>;
+        if (part.startsWith("**") && part.endsWith("**") && part.length > 3) return <strong key={index}>{part.slice(2, -2)}</strong>;
+        const link = MARKDOWN_LINK.exec(part);
+        return link ? (
+          <a key={index} href={link[2]}>
+            {link[1]}
+          </a>
         ) : (
           part
-        ),
-      )}
+        );
+      })}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SiteHeader } from "@/app/_components/site-header";
 import { buildApiReference } from "@/lib/discovery/reference";
 import { ReferencePage } from "./reference-page";
 
@@ -7,5 +8,10 @@ export const metadata: Metadata = { title: "API reference" };
 
 /** The API reference, drawn from the same document /openapi.json serves. */
 export default function DocsPage() {
-  return <ReferencePage reference={buildApiReference()} />;
+  return (
+    <>
+      <SiteHeader />
+      <ReferencePage reference={buildApiReference()} />
+    </>
+  );
 }

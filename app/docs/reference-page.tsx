@@ -155,7 +155,11 @@ function Schema({ schema }: { schema: ReferenceSchema }) {
       summary={
         <>
           <span className={styles.path}>{schema.name}</span>
-          {schema.description && <span className={styles.muted}>{schema.description}</span>}
+          {schema.description && (
+            <span className={styles.muted}>
+              <InlineMarkdown text={schema.description} />
+            </span>
+          )}
         </>
       }
     >

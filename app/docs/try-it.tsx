@@ -2,9 +2,30 @@
 
 import { useState } from "react";
 import styles from "@/app/_components/discovery.module.css";
+import { useSignedIn } from "@/app/_components/session-link";
 import { Fold } from "./fold";
 
 type Props = { method: string; path: string; pathParams: string[]; needsToken: boolean; exampleBody?: string };
+
+/** Where the token for "Try it" comes from: the dashboard's "New token" for a signed-in person, else how to get there. */
+function TokenHelp() {
+  const signedIn = useSignedIn();
+  if (signedIn === undefined) return null;
+  return (
+    <p className={styles.tokenHelp} data-testid="token-help">
+      {signedIn ? (
+        <>
+          Signed in as {signedIn.login ?? "you"}: create a token on <a href="/dashboard/tokens">your tokens page</a> (New token), then paste it here.
+        </>
+      ) : (
+        <>
+          No token yet? <a href="/api/auth/signin?callbackUrl=%2Fdashboard%2Ftokens">Sign in</a> and choose New token on your tokens page, or let an agent get one
+          with the device-code sign-in in <a href="/api/onboard">the onboarding guide</a>.
+        </>
+      )}
+    </p>
+  );
+}
 
 /** Sends one request to this origin and shows the answer. The token stays in this page's memory only. */
 export function TryIt({ method, path, pathParams, needsToken, exampleBody }: Props) {
@@ -43,9 +64,12 @@ export function TryIt({ method, path, pathParams, needsToken, exampleBody }: Pro
         }}
       >
         {needsToken && (
-          <label>
-            API token <input type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="hd_..." />
-          </label>
+          <>
+            <label>
+              API token <input type="password" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} placeholder="hd_..." />
+            </label>
+            <TokenHelp />
+          </>
         )}
         {pathParams.map((name) => (
           <label key={name}>

@@ -78,15 +78,15 @@ function SignIn({ methods, callbackPath }: { methods: SignInMethod[]; callbackPa
 }
 
 function Approve({ flow, user, callbackPath }: { flow: DeviceAuthView; user: SessionUser; callbackPath: string }) {
-  const may = flow.scopes.map((scope) => SCOPE_DESCRIPTIONS[scope].toLowerCase()).join(", ");
+  const may = flow.scopes.map((scope) => SCOPE_DESCRIPTIONS[scope].toLowerCase()).join("; ");
   return (
     <section className={styles.step}>
       <p>
         Signed in as <strong>{user.login ?? user.userId}</strong> ({user.provider}). <a href={signOutPath(callbackPath)}>Not you? Sign out</a>
       </p>
       <p data-testid="grant">
-        Approving gives this device its own API token for your account {user.login ?? user.userId}, labelled &ldquo;{flow.label ?? "(no label)"}&rdquo;, that may {may}. It
-        works until you revoke it on your <a href="/dashboard/tokens">tokens page</a>.
+        {`Approving gives this device its own API token for your account ${user.login ?? user.userId}, labelled “${flow.label ?? "(no label)"}”, that may ${may}. It works until you revoke it on your `}
+        <a href="/dashboard/tokens">tokens page</a>.
       </p>
       <div className={styles.decision}>
         <form action={approveDeviceAction}>

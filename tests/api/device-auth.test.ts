@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_AUTH_MESSAGES } from "@/lib/device-auth/messages";
-import { approveOverHttp, getVerifyPage, signInBrowserless } from "../helpers/device-flow";
+import { approveOverHttp, denyOverHttp, getVerifyPage, signInBrowserless } from "../helpers/device-flow";
 import { startApp, type TestApp } from "../helpers/app";
 import { createTestClock, MINUTE_MS } from "../helpers/clock";
 import { PEER_ADDRESS_HEADER } from "../helpers/vercel-edge";
@@ -165,6 +165,59 @@ describe("GET /api/auth/poll", () => {
   });
 });
 
+describe("Deny (an addition: RFC 8628's access_denied)", () => {
+  it("turns a pending flow into denied: the poll says so, no token exists and the code can no longer be approved", async () => {
+    const client = newClient();
+    const started = (await start(client, { label: "unexpected" })).body;
+    const ivan = await signInBrowserless(app, "ivan", client);
+    const page = await getVerifyPage(ivan, started.code);
+    expect(page).toContain(">Deny</button>");
+    const denied = await denyOverHttp(ivan, started.code);
+    expect(denied.status).toBe(303);
+    expect(denied.page).toContain(DEVICE_AUTH_MESSAGES.denied);
+    expect(denied.page).not.toContain("Approve this device");
+
+    expect((await poll(client, started.poll_token)).body).toEqual({ status: "denied" });
+    expect((await poll(client, started.poll_token)).body).toEqual({ status: "denied" });
+    // The form as it was before the denial, submitted again, approves nothing.
+    const approved = await submitCapturedForm(ivan, started.code, page);
+    expect(approved.status).toBe(303);
+    expect(await getVerifyPage(ivan, started.code)).toContain(DEVICE_AUTH_MESSAGES.denied);
+    expect((await poll(client, started.poll_token)).body).toEqual({ status: "denied" });
+    expect((await app.api("/api/tokens", { token: await app.createToken("ivan", "check") })).body.map((token: { label: string }) => token.label)).toEqual(["check"]);
+  });
+
+  it("cannot take back an approval, and a denied flow still expires from the poll's point of view only as denied", async () => {
+    const client = newClient();
+    const started = (await start(client)).body;
+    const judy = await signInBrowserless(app, "judy", client);
+    const page = await getVerifyPage(judy, started.code);
+    await approveOverHttp(judy, started.code);
+    // Deny submitted from the page captured before the approval.
+    const deny = await submitCapturedForm(judy, started.code, page, "Deny");
+    expect(deny.status).toBe(303);
+    expect((await poll(client, started.poll_token)).body.status).toBe("verified");
+
+    const other = (await start(client)).body;
+    await denyOverHttp(judy, other.code);
+    advanceClock(601);
+    expect((await poll(client, other.poll_token)).body).toEqual({ status: "denied" });
+  });
+
+  it("shows what approving grants and when the code expires, and keeps a mistyped code in the form", async () => {
+    const client = newClient();
+    const started = (await start(client, { label: "reader", scopes: ["drops:read"] })).body;
+    const kim = await signInBrowserless(app, "kim", client);
+    const page = await getVerifyPage(kim, started.code);
+    expect(page).toMatch(/data-testid="grant"[^>]*>Approving gives this device its own API token for your account kim, labelled .{1,8}reader.{1,8}, that may read your drops, their versions and their context\./);
+    expect(page).toMatch(/This code expires at <time dateTime="[0-9T:.-]+Z">\d\d:\d\d UTC<\/time>/);
+    const typo = await getVerifyPage(kim, "BCDF-GHJX");
+    expect(typo).toContain(DEVICE_AUTH_MESSAGES.invalidCode);
+    expect(typo).toMatch(/<input[^>]*name="code"[^>]*value="BCDF-GHJX"/);
+    expect(typo).toContain('aria-invalid="true"');
+  });
+});
+
 describe("expiry (controllable clock)", () => {
   it("expires a pending flow 600 s after start; it can then never be approved", async () => {
     const client = newClient();
@@ -279,8 +332,8 @@ describe("abuse limits", () => {
   });
 });
 
-async function submitCapturedForm(session: Awaited<ReturnType<typeof signInBrowserless>>, code: string, html: string) {
-  const form = /<form[^>]*method="POST"[^>]*>([\s\S]*?)<\/form>/i.exec(html)!;
+async function submitCapturedForm(session: Awaited<ReturnType<typeof signInBrowserless>>, code: string, html: string, button = "Approve this device") {
+  const form = [...html.matchAll(/<form[^>]*method="POST"[^>]*>([\s\S]*?)<\/form>/gi)].find((match) => match[1]!.includes(`>${button}</button>`))!;
   const body = new FormData();
   for (const input of form[1]!.matchAll(/<input[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input[0])?.[1];

@@ -111,6 +111,30 @@ describe("GET /api/onboard", () => {
     expectDocumented(json, "get", "/api/onboard");
     expect((await app.api("/api/onboard", { headers: { accept: "text/markdown, application/json;q=0.5" } })).headers.get("content-type")).toContain("text/markdown");
   });
+
+  it("renders the guide as a page for a browser that asks for HTML first (an addition); agents keep the Markdown", async () => {
+    const markdown = (await app.api("/api/onboard")).text;
+    const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+    const page = await app.api("/api/onboard", { headers: { accept: browser } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("vary")).toContain("accept");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.text).toMatch(/^<!doctype html>/);
+    expect(page.text).not.toMatch(/<script/i);
+    const sections = [...markdown.matchAll(/^## (.+)$/gm)].length;
+    expect(page.text.match(/<h2 id="/g)).toHaveLength(sections);
+    expect(page.text).toContain(`POST ${app.baseUrl}/api/auth/start`);
+    expect(page.text).toContain("<th>code</th>");
+    // What agents send, and what a wildcard, plain text or a lower-ranked HTML means: the spec's Markdown or JSON.
+    for (const accept of ["", "*/*", "text/*", "text/plain", "text/markdown", "text/html;q=0.5, text/markdown", "text/html;q=0.5, */*"]) {
+      const answer = await app.api("/api/onboard", { headers: accept ? { accept } : {} });
+      expect(answer.headers.get("content-type"), accept).toBe("text/markdown; charset=utf-8");
+      expect(answer.text, accept).toBe(markdown);
+    }
+    expect((await app.api("/api/onboard", { headers: { accept: "text/html;q=0.5, application/json" } })).headers.get("content-type")).toBe("application/json; charset=utf-8");
+  });
 });
 
 describe("connecting by URL", () => {

@@ -3,6 +3,7 @@
 import type { Server } from "node:http";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import Provider from "oidc-provider";
+import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
 import { freePort, startApp, type TestApp } from "../helpers/app";
 
 // The machine is shared: a server action, its redirect and a first OIDC discovery can take seconds under load.
@@ -128,5 +129,52 @@ test("a different identity gets a different account, and a used code cannot be a
     await page.goto(flow.verification_url);
     await expect(page.locator('[data-notice="alreadyUsed"]')).toContainText("This code has already been used");
     await expect(page.getByRole("button", { name: "Approve this device" })).toHaveCount(0);
+  });
+});
+
+test("/verify in each state, on a phone and a desktop, light and dark; Deny stops the agent", async ({ browser }) => {
+  await inFreshBrowser(browser, async (page) => {
+    const shots = (name: string, width: number) => screenshotPath("verify", `${name}-${width}`);
+    const check = async (name: string, width: number) => {
+      expect(await hasHorizontalPageScroll(page), `${name} at ${width}`).toBe(false);
+      await expectNoAxeViolationsInBothSchemes(page);
+      await page.screenshot({ path: shots(name, width), fullPage: true });
+    };
+    // Signs in once, at the first approval page.
+    const first = await startFlow("reviewer");
+    await page.goto(first.verification_url);
+    await check("signed-out", 1280);
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+    await page.getByRole("button", { name: `Sign in with ${IDP_NAME}` }).click();
+    await page.locator('input[name="login"]').fill("dana");
+    await page.locator('input[name="password"]').fill("any password");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(first.verification_url);
+
+    for (const screen of SCREENS) {
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+      await page.goto(`${app.baseUrl}/verify`);
+      await check("enter-code", screen.width);
+      await page.getByLabel("Code shown by your agent").fill("BCDF-GHJX");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.locator('[data-notice="invalidCode"]')).toBeVisible();
+      await expect(page.getByLabel("Code shown by your agent")).toHaveValue("BCDF-GHJX");
+      await check("invalid-code", screen.width);
+
+      const flow = await startFlow(`phone ${screen.width}`);
+      await page.goto(flow.verification_url);
+      await expect(page.getByTestId("grant")).toContainText(`labelled “phone ${screen.width}”`);
+      // The countdown runs with JavaScript; the static time is what a browser without it shows.
+      await expect(page.getByTestId("code-countdown")).toHaveText(/^(10:00|9:[0-5]\d)$/);
+      await check("pending", screen.width);
+      await page.getByRole("button", { name: "Deny" }).click();
+      await expect(page.locator('[data-notice="denied"]')).toBeVisible();
+      await expect(page.getByRole("button", { name: "Approve this device" })).toHaveCount(0);
+      await check("denied", screen.width);
+      expect(await poll(flow.poll_token)).toEqual({ status: "denied" });
+    }
   });
 });

@@ -1,6 +1,8 @@
 // The human pages of discovery in real Chromium: the landing page's copy buttons, and /docs: "try it" and its folds.
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
 import { startApp, type TestApp } from "../helpers/app";
+import { signInToDashboard } from "../helpers/dashboard";
 
 let app: TestApp;
 
@@ -87,4 +89,63 @@ test("on a phone, /docs fits the screen with every fold open", async ({ browser 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `/docs overflows by ${overflow}px`).toBeLessThanOrEqual(0);
   await context.close();
+});
+
+for (const screen of SCREENS) {
+  test(`the landing page, /docs and the onboarding guide for a person (${screen.width} px, light and dark)`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
+    const page = await context.newPage();
+    const check = async (name: string) => {
+      expect(await hasHorizontalPageScroll(page), `${name} at ${screen.width}`).toBe(false);
+      await expectNoAxeViolationsInBothSchemes(page);
+      await page.screenshot({ path: screenshotPath("discovery", `${name}-${screen.width}`), fullPage: true });
+    };
+
+    await page.goto(app.baseUrl);
+    const header = page.getByRole("navigation", { name: "Site" });
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/api/auth/signin?callbackUrl=%2Fdashboard");
+    await expect(page.getByRole("img", { name: /Example: a drop named Weekly signups/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "your tokens" })).toHaveAttribute("href", "/dashboard/tokens");
+    await check("landing");
+
+    await header.getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(`${app.baseUrl}/docs`);
+    await expect(page.getByRole("link", { name: "htmldrop", exact: true })).toHaveAttribute("href", "/");
+    const create = page.locator("article#createDrop");
+    await create.getByText("Try it").click();
+    await expect(create.getByTestId("token-help")).toContainText("No token yet?");
+    await expect(create.getByTestId("token-help").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/api/auth/signin?callbackUrl=%2Fdashboard%2Ftokens");
+    await check("docs");
+
+    // The guide's link, opened in a browser: the same text, as a page.
+    await page.goto(`${app.baseUrl}/api/onboard`);
+    await expect(page.getByRole("heading", { level: 2, name: /1\. Sign in once/ })).toBeVisible();
+    await expect(page.locator("pre code").first()).toContainText(`${app.baseUrl}/api/auth/start`);
+    await check("onboard");
+    await context.close();
+  });
+}
+
+test("/docs tells a signed-in person to make a token on the tokens page", async ({ page }) => {
+  await signInToDashboard(page, app, "docs-reader");
+  await page.goto(`${app.baseUrl}/docs`);
+  await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  const create = page.locator("article#createDrop");
+  await create.getByText("Try it").click();
+  await expect(create.getByTestId("token-help")).toContainText("Signed in as docs-reader");
+  await create.getByTestId("token-help").getByRole("link", { name: "your tokens page" }).click();
+  await expect(page).toHaveURL(`${app.baseUrl}/dashboard/tokens`);
+});
+
+test("/docs shows no Markdown syntax in its text", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/docs`);
+  for (const summary of await page.locator("details > summary").all()) await summary.click();
+  const text = await page.locator("main").evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    for (const code of copy.querySelectorAll("pre, code, textarea, input")) code.remove();
+    return copy.textContent ?? "";
+  });
+  expect(text).not.toContain("`");
+  expect(text).not.toMatch(/\*\*\S/);
+  expect(text).not.toMatch(/\]\(/);
 });
