@@ -72,6 +72,7 @@ const TABLE_RULE = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
 export function renderMarkdownToHtml(markdown: string): string {
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
   const html: string[] = [];
+  const ids = new Map<string, number>();
   let index = 0;
   while (index < lines.length) {
     const line = lines[index]!;
@@ -88,7 +89,11 @@ export function renderMarkdownToHtml(markdown: string): string {
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const level = heading[1]!.length;
-      html.push(`<h${level} id="${slugOf(heading[2]!)}">${renderInlineMarkdown(heading[2]!)}</h${level}>`);
+      // Repeated headings get -2, -3, ...: ids stay unique.
+      const slug = slugOf(heading[2]!);
+      const seen = (ids.get(slug) ?? 0) + 1;
+      ids.set(slug, seen);
+      html.push(`<h${level} id="${seen === 1 ? slug : `${slug}-${seen}`}">${renderInlineMarkdown(heading[2]!)}</h${level}>`);
       index += 1;
       continue;
     }

@@ -13,9 +13,9 @@ export function documentResponse(build: () => string | object, contentType: stri
   }
 }
 
-/** The highest quality the Accept header gives application/json, Markdown or plain text, and HTML. */
-function acceptQualities(accept: string | null): { json: number; text: number; html: number } {
-  const qualities = { json: 0, text: 0, html: 0 };
+/** The highest quality the Accept header gives application/json, Markdown or plain text, HTML, and anything. */
+function acceptQualities(accept: string | null): { json: number; text: number; html: number; any: number } {
+  const qualities = { json: 0, text: 0, html: 0, any: 0 };
   for (const part of (accept ?? "").split(",")) {
     const [type = "", ...params] = part.trim().toLowerCase().split(";");
     const q = Number(params.map((param) => param.trim()).find((param) => param.startsWith("q="))?.slice(2) ?? "1");
@@ -23,6 +23,7 @@ function acceptQualities(accept: string | null): { json: number; text: number; h
     if (type === "application/json") qualities.json = Math.max(qualities.json, quality);
     else if (type === "text/markdown" || type === "text/plain" || type === "text/*") qualities.text = Math.max(qualities.text, quality);
     else if (type === "text/html" || type === "application/xhtml+xml") qualities.html = Math.max(qualities.html, quality);
+    else if (type === "*/*") qualities.any = Math.max(qualities.any, quality);
   }
   return qualities;
 }
@@ -34,10 +35,10 @@ export function prefersJson(accept: string | null): boolean {
 }
 
 /**
- * True when the Accept header names HTML above Markdown, plain text and JSON: a browser's navigation.
- * A wildcard never counts, so agents sending `*\/*` or nothing keep the spec's Markdown.
+ * True when the Accept header names HTML above Markdown, plain text, JSON and any wildcard: a browser's
+ * navigation. Agents sending `*\/*`, nothing or HTML ranked lower keep the spec's Markdown.
  */
 export function prefersHtml(accept: string | null): boolean {
-  const { json, text, html } = acceptQualities(accept);
-  return html > 0 && html > text && html > json;
+  const { json, text, html, any } = acceptQualities(accept);
+  return html > 0 && html > Math.max(text, json, any);
 }

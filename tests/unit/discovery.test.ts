@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/lib/discovery/openapi";
 import { OPERATIONS } from "@/lib/discovery/operations";
 import { buildApiReference, type TypeText } from "@/lib/discovery/reference";
-import { prefersJson } from "@/lib/discovery/respond";
+import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
 import { mcpInstructions } from "@/lib/mcp/guide";
 
@@ -18,6 +18,23 @@ describe("prefersJson", () => {
     ["text/plain, application/json", false],
   ])("%s → %s", (accept, expected) => {
     expect(prefersJson(accept)).toBe(expected);
+  });
+});
+
+describe("prefersHtml", () => {
+  it.each([
+    [null, false],
+    ["*/*", false],
+    ["text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8", true],
+    ["text/html", true],
+    ["text/html;q=0.5, */*", false],
+    ["text/html, text/markdown", false],
+    ["text/html;q=0.9, text/markdown;q=0.8", true],
+    ["text/html, application/json", false],
+    ["text/html;q=0", false],
+    ["text/*", false],
+  ])("%s → %s", (accept, expected) => {
+    expect(prefersHtml(accept)).toBe(expected);
   });
 });
 
