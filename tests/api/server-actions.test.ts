@@ -45,11 +45,13 @@ describe("server actions called without a form", () => {
     }
   }
 
-  for (const args of ARGUMENTS) {
-    it(`approveDeviceAction with ${args} is refused without a 5xx`, async () => {
-      const response = await callAction("/verify", "approveDeviceAction", args, session);
-      expect(response.status).toBeLessThan(500);
-    });
+  for (const name of ["approveDeviceAction", "denyDeviceAction"]) {
+    for (const args of ARGUMENTS) {
+      it(`${name} with ${args} is refused without a 5xx`, async () => {
+        const response = await callAction("/verify", name, args, session);
+        expect(response.status).toBeLessThan(500);
+      });
+    }
   }
 
   it("logged no error thrown by the actions", () => {
