@@ -34,7 +34,7 @@ function ProviderForm({ method, csrfToken, callbackUrl }: { method: SignInMethod
 
 function LocalForm({ csrfToken, callbackUrl, refused }: { csrfToken: string; callbackUrl: string; refused: string | null }) {
   return (
-    <form method="post" action="/api/auth/callback/credentials" aria-label="Local username sign-in">
+    <form method="post" action="/api/auth/callback/credentials">
       <input type="hidden" name="csrfToken" value={csrfToken} />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <div className={styles.field}>

@@ -83,7 +83,8 @@ export function renderMarkdownToHtml(markdown: string): string {
       while (index < lines.length && !/^```\s*$/.test(lines[index]!)) body.push(lines[index++]!);
       index += 1;
       const language = fence[1] ? ` class="language-${escapeHtml(fence[1])}"` : "";
-      html.push(`<pre><code${language}>${escapeHtml(body.join("\n"))}</code></pre>`);
+      // Focusable: a long line scrolls sideways, and a keyboard must reach it.
+      html.push(`<pre tabindex="0"><code${language}>${escapeHtml(body.join("\n"))}</code></pre>`);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
@@ -103,7 +104,7 @@ export function renderMarkdownToHtml(markdown: string): string {
       const rows: string[][] = [];
       while (index < lines.length && lines[index]!.trim().startsWith("|")) rows.push(tableRow(lines[index++]!));
       const cells = (row: string[], tag: "th" | "td") => row.map((cell) => `<${tag}>${renderInlineMarkdown(cell)}</${tag}>`).join("");
-      html.push(`<div class="table"><table><thead><tr>${cells(head, "th")}</tr></thead><tbody>${rows.map((row) => `<tr>${cells(row, "td")}</tr>`).join("")}</tbody></table></div>`);
+      html.push(`<div class="table" tabindex="0"><table><thead><tr>${cells(head, "th")}</tr></thead><tbody>${rows.map((row) => `<tr>${cells(row, "td")}</tr>`).join("")}</tbody></table></div>`);
       continue;
     }
     const item = LIST_ITEM.exec(line);

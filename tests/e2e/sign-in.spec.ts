@@ -40,7 +40,7 @@ for (const screen of SCREENS) {
     await username.fill("not a name!");
     await page.getByRole("button", { name: "Sign in with a local username" }).click();
     await expect(page).toHaveURL(/error=CredentialsSignin/);
-    await expect(page.getByRole("alert")).toHaveText(SIGN_IN_ERRORS.CredentialsSignin);
+    await expect(page.locator("#username-error")).toHaveText(SIGN_IN_ERRORS.CredentialsSignin);
     await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
     await checkPage(page, "sign-in-refused", screen.width);
 
@@ -72,7 +72,7 @@ for (const screen of SCREENS) {
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/api/auth/error?error=Configuration`);
     await expect(page).toHaveURL(`${app.baseUrl}/signin/error?error=Configuration`);
-    await expect(page.getByRole("alert")).toHaveText(SIGN_IN_ERROR_PAGE_MESSAGES.Configuration);
+    await expect(page.locator('[data-notice="sign-in-failed"]')).toHaveText(SIGN_IN_ERROR_PAGE_MESSAGES.Configuration);
     await checkPage(page, "sign-in-error", screen.width);
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page).toHaveURL(/\/signin\?callbackUrl=/);

@@ -11,10 +11,10 @@ describe("the Markdown renderer of the discovery documents", () => {
       [
         '<h1 id="title">Title</h1>',
         "<p>Some <strong>bold</strong> and <code>code</code>, on two lines.</p>",
-        '<pre><code class="language-json">{&quot;a&quot;: &quot;&lt;b&gt;&quot;}</code></pre>',
+        '<pre tabindex="0"><code class="language-json">{&quot;a&quot;: &quot;&lt;b&gt;&quot;}</code></pre>',
         "<ul><li>one</li><li>two <code>x</code></li></ul>",
         "<ol><li>first</li><li>second</li></ol>",
-        '<div class="table"><table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td><code>c</code></td><td>d</td></tr></tbody></table></div>',
+        '<div class="table" tabindex="0"><table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td><code>c</code></td><td>d</td></tr></tbody></table></div>',
       ].join("\n"),
     );
   });
