@@ -9,8 +9,8 @@ type Props = { method: string; path: string; pathParams: string[]; needsToken: b
 
 /** Where the token for "Try it" comes from: the dashboard's "New token" for a signed-in person, else how to get there. */
 function TokenHelp() {
+  // Until the session is known, the signed-out wording: the form does not move under the pointer.
   const signedIn = useSignedIn();
-  if (signedIn === undefined) return null;
   return (
     <p className={styles.tokenHelp} data-testid="token-help">
       {signedIn ? (
