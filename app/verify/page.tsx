@@ -78,7 +78,7 @@ function SignIn({ methods, callbackPath }: { methods: SignInMethod[]; callbackPa
 }
 
 function Approve({ flow, user, callbackPath }: { flow: DeviceAuthView; user: SessionUser; callbackPath: string }) {
-  const may = flow.scopes.map((scope) => SCOPE_DESCRIPTIONS[scope].toLowerCase()).join("; ");
+  const may = flow.scopes.map((scope) => SCOPE_DESCRIPTIONS[scope].charAt(0).toLowerCase() + SCOPE_DESCRIPTIONS[scope].slice(1)).join("; ");
   return (
     <section className={styles.step}>
       <p>
