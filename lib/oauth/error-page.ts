@@ -17,9 +17,9 @@ export function renderOAuthError(ctx: KoaContextWithOIDC, out: ErrorOut): void {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Connection refused · htmldrop</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}code{background:#f2f2f2;padding:0 .25rem}</style>
-</head><body>
+</head><body><main>
 <h1>This app could not connect to htmldrop</h1>
 <p>${escapeHtml(description)}</p>
 <p>Error code: <code>${escapeHtml(out.error)}</code>. Go back to the app and start the connection again; if it keeps failing, the app's OAuth settings need fixing.</p>
-</body></html>`;
+</main></body></html>`;
 }

@@ -63,8 +63,9 @@ export function header(headers: RawRequest["headers"], name: string): string | u
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/** A plain page in the browser's own colors, light or dark as the reader prefers, its text in a main landmark. */
 function page(status: number, title: string, html: string, cacheControl = "no-store"): RawResponse {
-  const body = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:1rem">${html}</body></html>`);
+  const body = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:1rem"><main>${html}</main></body></html>`);
   return {
     status,
     headers: { ...SECURITY_HEADERS, ...robotsHeaders(false), "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
