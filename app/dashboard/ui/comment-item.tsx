@@ -9,6 +9,15 @@ function when(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
+/**
+ * What each of a comment's forms is named after. A named form is a landmark, and landmarks must differ,
+ * so it says who wrote the comment, when and how it starts, not only who (one guest writes several).
+ */
+function describeComment(comment: CommentJson): string {
+  const start = comment.body.length > 40 ? `${comment.body.slice(0, 40)}…` : comment.body;
+  return `comment by ${comment.author.name} at ${when(comment.created_at)}: “${start}”`;
+}
+
 type Props = { slug: string; comment: CommentJson; /** The drop's title, linked to its page (the inbox). */ dropTitle?: string };
 
 /**
@@ -17,7 +26,7 @@ type Props = { slug: string; comment: CommentJson; /** The drop's title, linked 
  */
 export function CommentItem({ slug, comment, dropTitle }: Props) {
   const resolved = comment.resolved_at !== undefined;
-  const labelFor = `comment by ${comment.author.name}`;
+  const labelFor = describeComment(comment);
   return (
     <li className={styles.comment} data-testid="comment" data-comment-id={comment.id}>
       {dropTitle !== undefined ? (
