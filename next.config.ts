@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SPEC_LIMITS } from "./lib/config";
 import { discoveryLinkHeader } from "./lib/discovery/links";
 
 const nextConfig: NextConfig = {
@@ -6,6 +7,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "ioredis", "oidc-provider"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // The dashboard's "New drop" and "New version" forms post a whole document (and its context) to a
+    // server action: room for the largest the API accepts plus the other fields; larger bodies are refused.
+    serverActions: { bodySizeLimit: SPEC_LIMITS.htmlMaxBytes + SPEC_LIMITS.contextMaxBytes + 128 * 1024 },
+  },
   async headers() {
     // The landing page advertises the discovery documents (RFC 8288 Link).
     return [{ source: "/", headers: [{ key: "Link", value: discoveryLinkHeader() }] }];
