@@ -50,7 +50,7 @@ export async function loadDropList(userId: string, params: SearchParams): Promis
     const accountEmpty = list.pagination.total_items === 0 && (!filtered || (await listDrops(userId, { ...query, page: 1, pageSize: 1, metadata: [] })).pagination.total_items === 0);
     const shownFilters = { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder };
     const { page, total_pages: totalPages } = list.pagination;
-    const lastPageHref = page > totalPages && totalPages > 0 ? dropListHref(shownFilters, totalPages) : null;
+    const lastPageHref = page > totalPages && totalPages > 0 ? dropListHref(filters, totalPages) : null;
     return { filters: shownFilters, list, error: null, accountEmpty, mcpUrl, renderedAt, lastPageHref };
   } catch (error) {
     if (!isApiError(error)) throw error;

@@ -55,14 +55,14 @@ export class FieldError extends Error {
 export async function htmlFromForm(form: FormData): Promise<string> {
   const file = form.get("html_file");
   const pasted = field(form, "html");
-  const chosen = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
+  // A form sent without a chosen file still carries an empty one; an empty file is no document either.
+  const chosen = file instanceof File && file.size > 0 ? file : null;
   if (chosen && pasted.trim() !== "") throw new FieldError("html", DASHBOARD_MESSAGES.htmlBoth);
   if (!chosen) {
     if (pasted.trim() === "") throw new FieldError("html", DASHBOARD_MESSAGES.htmlMissing);
     return pasted;
   }
   if (!HTML_FILE.test(chosen.name)) throw new FieldError("html", `“${chosen.name.slice(0, 80)}” is not an HTML file. Choose a file ending in .html or .htm.`);
-  if (chosen.size === 0) throw new FieldError("html", `“${chosen.name.slice(0, 80)}” is empty. Choose a file with an HTML document in it.`);
   if (chosen.size > L.htmlMaxBytes) throw new FieldError("html", tooLarge(chosen.size));
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(await chosen.arrayBuffer());

@@ -57,9 +57,15 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
   const [droppedName, setDroppedName] = useState("");
   const [dragging, setDragging] = useState(false);
   const [canDrop, setCanDrop] = useState(false);
+  // A result the human has since acted on (a new file chosen or dropped) is no longer shown.
+  const [dismissed, setDismissed] = useState<PublishState | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const shown = useShownUntilNextSubmit(state);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
   const prefix = mode === "version" ? "version-" : "";
 
   useEffect(() => {
@@ -89,6 +95,7 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
       fileInput.current.files = transfer.files;
       setDroppedName(files[0]!.name);
       setLocalError(checkFile(files[0]!, limits.htmlMaxBytes));
+      setDismissed(stateRef.current);
     };
     document.addEventListener("dragover", over);
     document.addEventListener("dragleave", leave);
@@ -107,6 +114,8 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
     const file = data.get("html_file");
     const pasted = data.get("html");
     const chosen = file instanceof File && file.name !== "" ? file : null;
+    // No file chosen: the browser would still send an empty one.
+    if (!chosen) data.delete("html_file");
     const pastedBytes = typeof pasted === "string" ? new Blob([pasted]).size : 0;
     // Caught here, these never reach the server: a body over Next's upload limit would fail there without a form state.
     const early = chosen ? checkFile(chosen, limits.htmlMaxBytes) : pastedBytes > limits.htmlMaxBytes ? { field: "html" as const, message: `The pasted HTML is ${megabytes(pastedBytes)}; a drop takes at most ${megabytes(limits.htmlMaxBytes)}.` } : null;
@@ -119,9 +128,10 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
     const file = fileInput.current?.files?.[0];
     setDroppedName("");
     setLocalError(file ? checkFile(file, limits.htmlMaxBytes) : null);
+    setDismissed(state);
   }
 
-  const serverError = state.status === "error" && shown ? { field: state.field ?? "form", message: state.message } : null;
+  const serverError = state.status === "error" && shown && dismissed !== state ? { field: state.field ?? "form", message: state.message } : null;
   const error = localError ?? serverError;
   const fieldError = useFieldError(error, prefix);
   const values = state.status === "error" ? (state.values ?? {}) : {};
