@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { SPEC_LIMITS } from "./lib/config";
+import { SERVER_ACTION_BODY_MAX_BYTES } from "./lib/config";
 import { discoveryLinkHeader } from "./lib/discovery/links";
 
 const nextConfig: NextConfig = {
@@ -9,8 +9,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   experimental: {
     // The dashboard's "New drop" and "New version" forms post a whole document (and its context) to a
-    // server action: room for the largest the API accepts plus the other fields; larger bodies are refused.
-    serverActions: { bodySizeLimit: SPEC_LIMITS.htmlMaxBytes + SPEC_LIMITS.contextMaxBytes + 128 * 1024 },
+    // server action; the front door refuses a larger body it can see coming (lib/api/server-actions.ts).
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_MAX_BYTES },
   },
   async headers() {
     // The landing page advertises the discovery documents (RFC 8288 Link).

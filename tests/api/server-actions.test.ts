@@ -119,8 +119,9 @@ describe("the publishing actions called by hand", () => {
   it("a body past the server action's size limit is refused without a 5xx and creates nothing", async () => {
     const before = await dropCount();
     const response = await postForm("/dashboard/new", "createDropAction", { title: "way too big", html: "x".repeat(HTML_MAX_BYTES * 2) }, session);
-    // Next refuses it before the action runs: 413 Payload Too Large.
+    // Refused at the front door before Next reads it: 413 Payload Too Large, in plain words.
     expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain("a drop's HTML takes at most 2097152 bytes (2 MiB)");
     expect(await dropCount()).toBe(before);
   });
 });
