@@ -14,7 +14,6 @@ const L = SPEC_LIMITS;
 /** What the publishing forms tell the browser about the rules the server applies again. */
 export const PUBLISH_LIMITS = {
   htmlMaxBytes: L.htmlMaxBytes,
-  contextMaxBytes: L.contextMaxBytes,
   titleMaxChars: L.titleMaxChars,
   descriptionMaxChars: L.descriptionMaxChars,
   passcodeMinChars: L.passcodeMinChars,

@@ -1,11 +1,12 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState, type DragEvent as ReactDragEvent, type FormEvent } from "react";
+import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
 import styles from "../dashboard.module.css";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
-type Limits = { htmlMaxBytes: number; contextMaxBytes: number; titleMaxChars: number; descriptionMaxChars: number; passcodeMinChars: number };
+type Limits = { htmlMaxBytes: number; titleMaxChars: number; descriptionMaxChars: number; passcodeMinChars: number };
 
 type Props = {
   action: (previous: PublishState, form: FormData) => Promise<PublishState>;
@@ -31,7 +32,7 @@ function checkFile(file: File, htmlMaxBytes: number): { field: PublishField; mes
 }
 
 /** A field's error, under it, and what ties the field to it for screen readers. */
-function useFieldError(error: { field: PublishField; message: string } | null, prefix: string) {
+function fieldErrors(error: { field: PublishField; message: string } | null, prefix: string) {
   return (name: PublishField) => {
     const id = `${prefix}${name}-error`;
     const message = error?.field === name ? error.message : "";
@@ -133,7 +134,7 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
 
   const serverError = state.status === "error" && shown && dismissed !== state ? { field: state.field ?? "form", message: state.message } : null;
   const error = localError ?? serverError;
-  const fieldError = useFieldError(error, prefix);
+  const fieldError = fieldErrors(error, prefix);
   const values = state.status === "error" ? (state.values ?? {}) : {};
   const title = fieldError("title");
   const description = fieldError("description");
@@ -141,7 +142,7 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
   const passcode = fieldError("passcode");
   const context = fieldError("context");
   const html = fieldError("html");
-  const refused = mode === "create" ? "The drop was not published: see the field marked below." : "The version was not published: see the field marked below.";
+  const refused = mode === "create" ? DASHBOARD_MESSAGES.publishRefused : DASHBOARD_MESSAGES.versionRefused;
   const status = error ? (error.field === "form" ? error.message : refused) : shown ? state.message : "";
 
   return (
