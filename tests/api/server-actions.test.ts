@@ -1,5 +1,6 @@
 // Server actions are public endpoints: anyone can post to them by hand, with any arguments in place of
 // the form the page would send. Such a request must be refused like any bad input, never crash into a 500.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { serverActionIds, signInAs } from "../helpers/session";
@@ -116,12 +117,28 @@ describe("the publishing actions called by hand", () => {
     expect(drop).toMatchObject({ title: "by hand", metadata: { project: "alpha" }, latest_version: 1 });
   });
 
-  it("a body past the server action's size limit is refused without a 5xx and creates nothing", async () => {
+  it("a body declared past the server action's size limit is refused with 413 before it is read, and creates nothing", async () => {
     const before = await dropCount();
-    const response = await postForm("/dashboard/new", "createDropAction", { title: "way too big", html: "x".repeat(HTML_MAX_BYTES * 2) }, session);
-    // Refused at the front door before Next reads it: 413 Payload Too Large, in plain words.
-    expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toContain("a drop's HTML takes at most 2097152 bytes (2 MiB)");
+    // Only the headers and a first bytes are sent: the answer must come without the rest of the body.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: Number(app.env.PORT),
+          path: "/dashboard/new",
+          method: "POST",
+          headers: { "next-action": actions.createDropAction!, cookie: session, "content-type": "multipart/form-data; boundary=x", "content-length": String(HTML_MAX_BYTES * 2) },
+        },
+        (response) => {
+          let body = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on("error", reject);
+      request.write("--x\r\n");
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.message).toContain("a drop's HTML takes at most 2097152 bytes (2 MiB)");
     expect(await dropCount()).toBe(before);
   });
 });
