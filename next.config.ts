@@ -2,6 +2,9 @@ import type { NextConfig } from "next";
 import { SERVER_ACTION_BODY_MAX_BYTES } from "./lib/config";
 import { discoveryLinkHeader } from "./lib/discovery/links";
 
+const PUBLIC_FILES = ["robots\\.txt", "favicon\\.ico", "icon\\.svg", "apple-touch-icon\\.png", "icon-192\\.png", "icon-512\\.png", "site\\.webmanifest"];
+const PUBLIC_FILE_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+
 const nextConfig: NextConfig = {
   // Native drivers, Prisma's runtime and oidc-provider (Koa) load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "ioredis", "oidc-provider"],
@@ -14,7 +17,11 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     // The landing page advertises the discovery documents (RFC 8288 Link).
-    return [{ source: "/", headers: [{ key: "Link", value: discoveryLinkHeader() }] }];
+    return [
+      { source: "/", headers: [{ key: "Link", value: discoveryLinkHeader() }] },
+      // public/'s icons and robots.txt change only with a release: a day fresh, then revalidated (Next's default is max-age=0).
+      { source: `/:file(${PUBLIC_FILES.join("|")})`, headers: [{ key: "Cache-Control", value: PUBLIC_FILE_CACHE }] },
+    ];
   },
 };
 

@@ -1,12 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
+import { NOINDEX, ROBOTS_HEADER } from "@/lib/serving/robots";
 import { isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
 
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
 // page for PUT or DELETE.
-const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$|p\/[^/]+\/(unlock|lock|view|comments)$)/;
+const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$|p\/[^/]+\/(unlock|lock|view|comments|full|og\.png)$)/;
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 function pageMethodRefusal(request: NextRequest): NextResponse | null {
@@ -26,16 +27,21 @@ async function route(request: NextRequest): Promise<NextResponse> {
   if (refusal) return refusal;
   const viewer = await routeViewerRequest(request.method, pathname, search);
   if (viewer === null) return NextResponse.next();
-  if ("rewrite" in viewer) return NextResponse.rewrite(new URL(viewer.rewrite, request.url));
-  const { status, headers, body } = viewer.answer;
-  return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
+  if ("answer" in viewer) {
+    const { status, headers, body } = viewer.answer;
+    return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
+  }
+  const response = viewer.rewrite ? NextResponse.rewrite(new URL(viewer.rewrite, request.url)) : NextResponse.next();
+  if (!viewer.indexable) response.headers.set(ROBOTS_HEADER, NOINDEX);
+  return response;
 }
 
 /**
  * Security headers for the app's pages and next-auth's, read from the runtime configuration
  * (CONTENT_ORIGIN can change without a rebuild). On the drops' own origin, only drops are served.
  * An expired drop's viewer answers 410; on Vercel, a public drop's viewer is rewritten to its shared
- * cached page (lib/serving/shared-pages.ts).
+ * cached page (lib/serving/shared-pages.ts); a viewer page carries X-Robots-Tag: noindex unless its
+ * owner opted in.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const response = await route(request);

@@ -200,6 +200,22 @@ export async function setCommentPolicyAction(_previous: FormState, form: FormDat
   return ok(DASHBOARD_MESSAGES.commentPolicySaved);
 }
 
+/** The checkbox posts "on" when ticked and nothing when not: either way the form states the whole setting. */
+export async function setIndexableAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  const indexable = text(form, "indexable") === "on";
+  try {
+    await patchDrop(user.userId, slug, { indexable });
+  } catch (error) {
+    return toFormState(error);
+  }
+  revalidatePath(dropPath(slug));
+  return ok(indexable ? DASHBOARD_MESSAGES.indexableOn : DASHBOARD_MESSAGES.indexableOff);
+}
+
 export async function resolveCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return signedOut;

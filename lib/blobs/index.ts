@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
-import type { InjectionPlan } from "@/lib/serving/inject";
+import { INJECTION_PLAN_VERSION, type InjectionPlan } from "@/lib/serving/inject";
 import { planInjectionOffThread } from "@/lib/serving/injection-pool";
 
 /** An upload ready to store: hashed and planned before any transaction holds a lock. */
@@ -26,8 +26,8 @@ export async function prepareBlob(html: string, ownerId: string): Promise<Prepar
  */
 export async function storeBlob(tx: Tx, blob: PreparedBlob): Promise<StoredBlob> {
   const { sha256, bytes, plan } = blob;
-  await tx.$executeRaw`INSERT INTO "Blob" ("sha256", "bytes", "sizeBytes", "createdAt", "injectOffset", "injectViewport")
-    VALUES (${sha256}, ${bytes}, ${bytes.length}, ${new Date(now())}, ${plan.offsetBytes}, ${plan.addViewport})
+  await tx.$executeRaw`INSERT INTO "Blob" ("sha256", "bytes", "sizeBytes", "createdAt", "injectOffset", "injectViewport", "injectLayoutWidth", "injectPlanVersion")
+    VALUES (${sha256}, ${bytes}, ${bytes.length}, ${new Date(now())}, ${plan.offsetBytes}, ${plan.addViewport}, ${plan.layoutWidth}, ${INJECTION_PLAN_VERSION})
     ON CONFLICT ("sha256") DO UPDATE SET "sha256" = EXCLUDED."sha256"`;
   return { sha256, sizeBytes: bytes.length };
 }
@@ -58,7 +58,10 @@ function isForeignKeyViolation(error: unknown): boolean {
   return cause?.kind === "ForeignKeyConstraintViolation";
 }
 
-/** Records the plan of a blob stored before plans existed (once per blob, never per request). */
+/** Records the plan of a blob stored before plans (or this planner) existed: once per blob, never per request. */
 export async function savePlan(sha256: string, plan: InjectionPlan): Promise<void> {
-  await db().blob.updateMany({ where: { sha256, injectOffset: null }, data: { injectOffset: plan.offsetBytes, injectViewport: plan.addViewport } });
+  await db().blob.updateMany({
+    where: { sha256, OR: [{ injectOffset: null }, { injectPlanVersion: null }, { injectPlanVersion: { lt: INJECTION_PLAN_VERSION } }] },
+    data: { injectOffset: plan.offsetBytes, injectViewport: plan.addViewport, injectLayoutWidth: plan.layoutWidth, injectPlanVersion: INJECTION_PLAN_VERSION },
+  });
 }

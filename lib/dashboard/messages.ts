@@ -33,6 +33,8 @@ export const DASHBOARD_MESSAGES = {
   expiryInPast: "That time has already passed. Pick a time in the future; to stop sharing now, delete the drop or set a passcode.",
   commentPolicySaved: "Saved: the comment setting now applies on the viewer page.",
   commentPolicyMissing: "Choose who may comment.",
+  indexableOn: "Saved: search engines may now index this drop.",
+  indexableOff: "Saved: search engines are asked not to index this drop.",
   commentNotFound: "No such comment on this drop: it may have been deleted.",
   commentResolved: "Comment resolved.",
   commentReopened: "Comment reopened.",

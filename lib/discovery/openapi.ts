@@ -105,6 +105,7 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
   const { success } = operation;
   const base = { description: success.description };
   if (success.content === "html") return { ...base, content: { "text/html": { schema: { type: "string" } } } };
+  if (success.content === "png") return { ...base, content: { "image/png": { schema: { type: "string", format: "binary" } } } };
   if (success.content === "prometheus") return { ...base, content: { "text/plain": { schema: { type: "string" } } } };
   if (success.content === "openapi") return { ...base, content: { "application/json": { schema: { type: "object" } } } };
   if (success.content === "jsonrpc") {

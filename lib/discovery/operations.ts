@@ -103,7 +103,7 @@ export type Operation = {
     schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string };
     /** Which example illustrates this response, when not the one named like the schema. */
     example?: string;
-    content?: "html" | "onboard" | "openapi" | "jsonrpc" | "prometheus";
+    content?: "html" | "onboard" | "openapi" | "jsonrpc" | "prometheus" | "png";
   };
   errors: ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
@@ -282,8 +282,9 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
-    summary: "Change title, description, metadata, expiry or comments",
-    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. ",
+    summary: "Change title, description, metadata, expiry, comments or indexing",
+    description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. " +
+      "`indexable` (addition) lets search engines index the drop; the drop's JSON carries it only while true.",
     parameters: [slugParam],
     body: { schema: patchDropBodySchema, name: "PatchDropBody", required: true },
     success: { status: 200, description: "The drop, latest_version unchanged.", schema: { zod: dropSchema, name: "Drop" } },
@@ -396,6 +397,28 @@ export const OPERATIONS: Operation[] = [
       "404": "No such drop or version (an HTML page).",
       "410": EXPIRED_PAGE,
     },
+  },
+  {
+    method: "get", path: "/p/{slug}/full", operationId: "openFullPage", tag: "Public", auth: false,
+    summary: "Open a drop's raw page from the viewer (addition)",
+    description:
+      "The viewer's \"Open full page\" link for a drop with a passcode. With this browser's unlock cookie, a redirect to `/p/{slug}/raw` with a signed token valid for one minute " +
+      "(never past the cookie); without it, a redirect to the gate at `/p/{slug}`. A drop without a passcode is redirected to its raw page as it is.",
+    parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to open; default the latest." }],
+    success: { status: 303, description: "Redirect (`Location`) to the raw page, or to the gate." },
+    errors: [],
+    pageResponses: { "404": "No such drop, or a malformed version (an HTML page).", "410": EXPIRED_PAGE },
+  },
+  {
+    method: "get", path: "/p/{slug}/og.png", operationId: "dropPreviewImage", tag: "Public", auth: false,
+    summary: "Link preview image of a drop (addition)",
+    description:
+      "A 1200×630 PNG card with the title, description and version, named by the viewer page's `og:image` for drops without a passcode. " +
+      "Drawn once per drop, version, title and description; a strong ETag, cached like the raw endpoint. `X-Robots-Tag: noindex` unless the drop is `indexable`.",
+    parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
+    success: { status: 200, description: "The PNG image.", content: "png" },
+    errors: ["not_found", "rate_limited"],
+    pageResponses: { "304": "Not modified (the `If-None-Match` ETag matches).", "410": EXPIRED_PAGE },
   },
   {
     method: "post", path: "/mcp", operationId: "mcp", tag: "MCP", auth: true,

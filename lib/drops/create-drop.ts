@@ -62,6 +62,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
           versionSeq: 1,
           versionCount: 1,
           expiresAt,
+          indexable: input.indexable ?? false,
           createdAt,
           updatedAt: createdAt,
           versions: { create: { id: newId(), number: 1, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt } },

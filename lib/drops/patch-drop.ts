@@ -24,6 +24,7 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
         revision: { increment: 1 },
         ...(expiresAt !== undefined ? { expiresAt } : {}),
         ...(input.comments !== undefined ? { commentPolicy: input.comments } : {}),
+        ...(input.indexable !== undefined ? { indexable: input.indexable } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(description !== undefined ? { description } : {}),
       },

@@ -13,6 +13,7 @@ export type DropRow = {
   viewCount: number;
   expiresAt: Date | null;
   commentPolicy: string;
+  indexable: boolean;
   createdAt: Date;
   updatedAt: Date;
   tags: { key: string; value: string }[];
@@ -23,7 +24,10 @@ export function dropUrls(slug: string): { url: string; raw_url: string } {
   return { url: `${config.publicUrl}/p/${slug}`, raw_url: `${config.contentOrigin}/p/${slug}/raw` };
 }
 
-/** `at` decides `expired`; the expiry fields appear only on drops that have one, so a client of the spec sees its shape. */
+/**
+ * `at` decides `expired`; the additions (expiry, comments, indexable) appear only when set, so a client
+ * of the spec sees its shape.
+ */
 export function toDropJson(drop: DropRow, at: number = now()): DropJson {
   const tags = [...drop.tags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
@@ -40,5 +44,6 @@ export function toDropJson(drop: DropRow, at: number = now()): DropJson {
     updated_at: drop.updatedAt.getTime(),
     ...(drop.expiresAt !== null ? { expires_at: drop.expiresAt.getTime(), expired: isExpired(drop.expiresAt, at) } : {}),
     ...(drop.commentPolicy !== "off" ? { comments: drop.commentPolicy as Exclude<CommentPolicy, "off"> } : {}),
+    ...(drop.indexable ? { indexable: true as const } : {}),
   };
 }

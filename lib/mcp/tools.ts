@@ -141,7 +141,7 @@ export function mcpTools(): McpTool[] {
       description:
         "Changes title, description, metadata and/or the expiry (ttl_seconds or expires_at; expires_at null removes it) without creating a " +
         "version; latest_version is unchanged (same as PATCH /api/drops/{slug}). comments turns viewers' comments on (\"signed_in\", \"anyone\") " +
-        "or off. To change the html use update_drop.\n\n" +
+        "or off. indexable: true lets search engines index the drop (they are told not to by default). To change the html use update_drop.\n\n" +
         guide.metadata,
       input: patchDropArgsSchema,
       output: dropSchema,

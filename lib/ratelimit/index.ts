@@ -101,6 +101,13 @@ export function rateLimitPolicies() {
       code: "rate_limited",
       message: "Too many comments on this drop: at most 100 per hour from everyone. Try again later.",
     },
+    // Drawing a drop's preview image (a cache miss) costs CPU; cached images and 304s are never counted.
+    previewRenders: {
+      limit: 60,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many preview images drawn for this address: at most 60 per minute. Try again shortly.",
+    },
   } satisfies Record<string, RateLimitPolicy>;
 }
 

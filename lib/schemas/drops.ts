@@ -91,6 +91,13 @@ export const ttlSecondsSchema = z
   .max(EXPIRY_MAX_SECONDS, `ttl_seconds must be at most ${EXPIRY_MAX_SECONDS} (10 years)`)
   .describe("Addition: the expiry as seconds from now, instead of expires_at.");
 
+export const indexableSchema = z
+  .boolean({ error: "indexable must be true or false" })
+  .describe(
+    "Addition: true lets search engines index the drop's viewer page, raw HTML and preview image; false (the default) keeps them out " +
+      "with X-Robots-Tag: noindex and a robots meta tag.",
+  );
+
 /** The optional expiry fields every write takes; lib/drops/expiry.ts turns them into a date. */
 const expiryFields = { expires_at: expiresAtSchema.optional(), ttl_seconds: ttlSecondsSchema.optional() };
 
@@ -102,6 +109,7 @@ export const createDropBodySchema = z.strictObject({
   context: contextSchema.optional(),
   metadata: metadataSchema.optional(),
   ...expiryFields,
+  indexable: indexableSchema.optional(),
 });
 
 export const replaceDropBodySchema = z.strictObject({
@@ -120,6 +128,7 @@ export const patchDropBodySchema = z.strictObject({
   metadata: metadataSchema.optional(),
   ...expiryFields,
   comments: commentPolicySchema.optional(),
+  indexable: indexableSchema.optional(),
 });
 
 export const setPasscodeBodySchema = z.strictObject({
@@ -216,6 +225,7 @@ export const dropSchema = z
     expires_at: unixMillisSchema.optional().describe("Addition, present only when an expiry is set: when the link stops working."),
     expired: z.boolean().optional().describe("Addition, present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
     comments: z.enum(COMMENT_POLICIES).exclude(["off"]).optional().describe('Addition, present only when comments are on: who may comment ("signed_in" or "anyone").'),
+    indexable: z.literal(true).optional().describe("Addition, present only when the owner lets search engines index the drop."),
   })
   .describe("Drop");
 
@@ -303,7 +313,7 @@ export type PurgeResultJson = z.infer<typeof purgeResultSchema>;
 /** PATCH never takes html: say so with the spec's own code rather than as an unknown field. */
 export function parsePatchDropBody(input: unknown): PatchDropInput {
   if (input !== null && typeof input === "object" && !Array.isArray(input) && "html" in input) {
-    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata, expiry and comments only; send html with PUT to create a new version.");
+    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata, expiry, comments and indexable only; send html with PUT to create a new version.");
   }
   return parseInput(patchDropBodySchema, input);
 }

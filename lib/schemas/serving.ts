@@ -10,3 +10,12 @@ export const unlockFormSchema = z.object({
     .catch(undefined)
     .describe("Version to show after unlocking"),
 });
+
+/** The query of "Open full page" (/p/<slug>/full): which version to open; the latest without one. */
+export const fullPageQuerySchema = z.object({
+  v: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/)
+    .optional()
+    .describe("Version to open"),
+});

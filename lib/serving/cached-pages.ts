@@ -8,6 +8,7 @@ import { isExpired } from "@/lib/drops/expiry";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { CACHE_LATEST, expiredPage, header, publicCacheControl, type RawRequest, type RawResponse } from "./raw";
+import { mayIndex, robotsHeaders, ROBOTS_HEADER } from "./robots";
 import { parsePlainViewerUrl, type PlainViewerUrl } from "./viewer";
 
 /**
@@ -39,12 +40,18 @@ async function viewerPage(request: RawRequest, viewer: PlainViewerUrl): Promise<
   const at = now();
   if (isExpired(drop.expiresAt, at)) return expiredPage();
   if (drop.passcodeHash !== null) return null;
-  return servePage(request, {
+  const page = await servePage(request, {
     key: `viewer:${drop.dropId}/${viewer.version ?? "latest"}`,
     revision: drop.revision,
     path: `/p/${viewer.encodedSlug}${viewer.version ? `?v=${viewer.version}` : ""}`,
     cacheControl: publicCacheControl(CACHE_LATEST, drop.expiresAt, at),
   });
+  // The rendered page carries proxy.ts's header already; this keeps it to the state read just now.
+  if (page) {
+    delete page.headers[ROBOTS_HEADER];
+    Object.assign(page.headers, robotsHeaders(mayIndex(drop)));
+  }
+  return page;
 }
 
 function configurationPage(request: RawRequest): Promise<RawResponse | null> {

@@ -3,7 +3,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
 import { LookupCoalescer } from "./coalesce";
-import type { InjectionPlan } from "./inject";
+import { currentPlan, type InjectionPlan } from "./inject";
 
 export type ServedVersion = {
   passcodeHash: string | null;
@@ -11,13 +11,15 @@ export type ServedVersion = {
   expiresAt: number | null;
   /** null when the drop exists but has no such version. */
   blobSha: string | null;
+  /** The owner lets search engines index it (SQLite answers 0 or 1). */
+  indexable: boolean | number;
 };
 
 // SQLite keeps DateTime as Unix ms (lib/db/sqlite-adapter.ts); PostgreSQL's timestamp(3) holds UTC,
 // read as Unix ms here so node-pg never applies the process's time zone to it.
 const SQLITE_EXPIRES_AT = `d."expiresAt" AS "expiresAt"`;
 const PG_EXPIRES_AT = `(EXTRACT(EPOCH FROM d."expiresAt") * 1000)::float8 AS "expiresAt"`;
-const COLUMNS = `d."passcodeHash" AS "passcodeHash", v."blobSha" AS "blobSha"`;
+const COLUMNS = `d."passcodeHash" AS "passcodeHash", v."blobSha" AS "blobSha", d."indexable" AS "indexable"`;
 const SQLITE_COLUMNS = `${COLUMNS}, ${SQLITE_EXPIRES_AT}`;
 const LATEST_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = d."latestVersion" WHERE d."slug" = ?`;
 const PINNED_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = ? WHERE d."slug" = ?`;
@@ -34,10 +36,16 @@ const PG_BATCH = {
 // spend the CPU on round trips that coalescing would have shared.
 const PG_CONNECTIONS = 2;
 
-const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport" FROM "Blob" WHERE "sha256" =`;
+const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport", "injectLayoutWidth", "injectPlanVersion" FROM "Blob" WHERE "sha256" =`;
 const BLOB_SQL = `${BLOB_QUERY_HEAD} ?`;
 const PG_BLOB_SQL = `${BLOB_QUERY_HEAD} $1`;
-type BlobRow = { bytes: Buffer; injectOffset: number | null; injectViewport: boolean | number | null };
+type BlobRow = {
+  bytes: Buffer;
+  injectOffset: number | null;
+  injectViewport: boolean | number | null;
+  injectLayoutWidth: number | null;
+  injectPlanVersion: number | null;
+};
 
 /**
  * What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts)
@@ -53,8 +61,10 @@ export type ViewerState = {
   latestVersion: number;
   /** The highest version number ever minted. */
   versionSeq: number;
+  /** The owner lets search engines index it (SQLite answers 0 or 1). */
+  indexable: boolean | number;
 };
-const VIEWER_STATE_COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."passcodeHash" AS "passcodeHash", d."revision" AS "revision", d."latestVersion" AS "latestVersion", d."versionSeq" AS "versionSeq"`;
+const VIEWER_STATE_COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."passcodeHash" AS "passcodeHash", d."revision" AS "revision", d."latestVersion" AS "latestVersion", d."versionSeq" AS "versionSeq", d."indexable" AS "indexable"`;
 const VIEWER_STATE_SQL = `SELECT ${VIEWER_STATE_COLUMNS}, ${SQLITE_EXPIRES_AT} FROM "Drop" d WHERE d."slug" = ?`;
 // Concurrent viewer requests share one query, as raw lookups do.
 const PG_VIEWER_STATE_BATCH = {
@@ -163,7 +173,12 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
     row = (await postgresPool(database.url).query<BlobRow>(PG_BLOB_SQL, [sha256])).rows[0];
   }
   if (!row) return null;
-  const plan = row.injectOffset === null || row.injectViewport === null ? null : { offsetBytes: row.injectOffset, addViewport: Boolean(row.injectViewport) };
+  const plan = currentPlan({
+    offsetBytes: row.injectOffset,
+    addViewport: row.injectViewport === null ? null : Boolean(row.injectViewport),
+    layoutWidth: row.injectLayoutWidth,
+    version: row.injectPlanVersion,
+  });
   return { bytes: row.bytes, plan };
 }
 

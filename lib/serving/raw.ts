@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import { isExpired } from "@/lib/drops/expiry";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findServedVersion } from "./lookup";
+import { mayIndex, robotsHeaders } from "./robots";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
 import { hasValidUnlockCookie, verifyFrameToken } from "./unlock";
 
@@ -66,12 +67,12 @@ function page(status: number, title: string, html: string, cacheControl = "no-st
   const body = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:1rem">${html}</body></html>`);
   return {
     status,
-    headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
+    headers: { ...SECURITY_HEADERS, ...robotsHeaders(false), "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
     body: [body],
   };
 }
 
-function notFound(): RawResponse {
+export function notFound(): RawResponse {
   return page(404, "Not found", "<h1>Not found</h1><p>There is no drop or version at this address.</p>");
 }
 
@@ -158,6 +159,7 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
+    ...robotsHeaders(mayIndex(found)),
     "content-type": "text/html; charset=utf-8",
     "cache-control": cacheControl,
     etag,

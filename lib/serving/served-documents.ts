@@ -72,7 +72,7 @@ async function buildDocument(sha256: string): Promise<ServedDocument | null> {
   if (!stored) return null;
   let plan = stored.plan;
   if (!plan) {
-    // Stored before plans existed: planned once, in the blob's own turn, then kept.
+    // Stored before plans (or this planner) existed: planned once, in the blob's own turn, then kept.
     plan = await planInjectionOffThread(stored.bytes, `blob:${sha256}`);
     await savePlan(sha256, plan);
   }

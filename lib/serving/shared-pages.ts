@@ -9,6 +9,7 @@ import { isExpired } from "@/lib/drops/expiry";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { findViewerState } from "./lookup";
 import { expiredPage, type RawResponse } from "./raw";
+import { mayIndex } from "./robots";
 import { parsePlainViewerUrl } from "./viewer";
 
 export function sharesRenderedPages(): boolean {
@@ -40,24 +41,29 @@ function decodedSlug(segment: string | undefined): string | null {
   }
 }
 
-export type ViewerRoute = { answer: RawResponse } | { rewrite: string } | null;
+/**
+ * An answer proxy.ts gives itself, or how Next renders the viewer: rewritten to the shared page (or
+ * not, null) and whether search engines may index it (lib/serving/robots.ts).
+ */
+export type ViewerRoute = { answer: RawResponse } | { rewrite: string | null; indexable: boolean } | null;
 
 /**
  * What proxy.ts does with a viewer request before Next renders it. An expired drop is answered 410
  * here, whatever the query, so no rendering path (the per-request viewer, the gate, the shared page)
  * has to know about expiry. On Vercel, a plain GET or HEAD of a drop without a passcode, latest or
- * `?v=N`, is rewritten to the shared page. Null: the viewer renders it per request.
+ * `?v=N`, is rewritten to the shared page. Null: not a viewer page's GET or HEAD.
  */
 export async function routeViewerRequest(method: string, pathname: string, search: string): Promise<ViewerRoute> {
   if (method !== "GET" && method !== "HEAD") return null;
   const slug = decodedSlug(VIEWER_PATH.exec(pathname)?.[1]);
   if (slug === null) return null;
   const drop = await findViewerState(slug);
-  if (!drop) return null;
+  if (!drop) return { rewrite: null, indexable: false };
   if (isExpired(drop.expiresAt, now())) return { answer: expiredPage() };
-  if (!sharesRenderedPages() || drop.passcodeHash !== null) return null;
+  const indexable = mayIndex(drop);
+  if (!sharesRenderedPages() || drop.passcodeHash !== null) return { rewrite: null, indexable };
   const viewer = parsePlainViewerUrl(`${pathname}${search}`);
-  return viewer ? { rewrite: `/p/${viewer.encodedSlug}/shared/${viewer.version ?? "latest"}` } : null;
+  return { rewrite: viewer ? `/p/${viewer.encodedSlug}/shared/${viewer.version ?? "latest"}` : null, indexable };
 }
 
 /** Called after a write to a drop commits, from inside the request that wrote it; the next request renders anew. */

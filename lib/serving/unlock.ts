@@ -1,8 +1,9 @@
 // The passcode gate's proofs. Both are HMACs (getConfig().authSecret) over the slug, the current passcode
 // hash and an expiry, so changing or removing the passcode voids every earlier unlock.
 // - the cookie, HttpOnly + SameSite=Lax, scoped to /p/<slug>, set after a right passcode;
-// - a short-lived token in the viewer's iframe URL, because the raw endpoint may live on CONTENT_ORIGIN,
-//   another site, where the app's cookie is never sent.
+// - a short-lived token in the raw URL the viewer hands out (its iframe, "Open full page"), because the raw
+//   endpoint may live on CONTENT_ORIGIN, another site, where the app's cookie is never sent. No token
+//   outlives the cookie it was minted under, so a forwarded link never outlasts the viewer's own unlock.
 import { createHmac } from "node:crypto";
 import { errorResponse } from "@/lib/api/responses";
 import { now } from "@/lib/clock";
@@ -18,7 +19,10 @@ import { constantTimeEqual } from "@/lib/security/tokens";
 
 export const UNLOCK_COOKIE = "hd_unlock";
 export const UNLOCK_COOKIE_MAX_AGE_SECONDS = 30 * 86_400;
-const FRAME_TOKEN_TTL_MS = 12 * 3_600_000;
+/** The iframe's token: long enough for a reading session, never past the cookie. */
+export const FRAME_TOKEN_TTL_MS = 12 * 3_600_000;
+/** "Open full page" (/p/<slug>/full): the token only has to survive the redirect it is handed out in. */
+export const FULL_PAGE_TOKEN_TTL_MS = 60_000;
 
 type Purpose = "cookie" | "frame";
 
@@ -28,31 +32,32 @@ function signature(purpose: Purpose, slug: string, passcodeHash: string, expires
     .digest("base64url");
 }
 
-function createProof(purpose: Purpose, slug: string, passcodeHash: string, ttlMs: number): string {
-  const expiresAt = now() + ttlMs;
+function createProof(purpose: Purpose, slug: string, passcodeHash: string, expiresAt: number): string {
   return `${expiresAt}.${signature(purpose, slug, passcodeHash, expiresAt)}`;
 }
 
-function verifyProof(purpose: Purpose, slug: string, passcodeHash: string, proof: string): boolean {
+/** When a proof expires (Unix ms), or null when it is not a valid, unexpired proof. */
+function verifiedExpiry(purpose: Purpose, slug: string, passcodeHash: string, proof: string): number | null {
   const match = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(proof);
-  if (!match) return false;
+  if (!match) return null;
   const expiresAt = Number(match[1]);
-  if (expiresAt <= now()) return false;
+  if (expiresAt <= now()) return null;
   // Compared as text: decoding would accept the variants of the last character whose low bits
   // base64url discards, so one proof would have several spellings.
-  return constantTimeEqual(match[2]!, signature(purpose, slug, passcodeHash, expiresAt));
+  return constantTimeEqual(match[2]!, signature(purpose, slug, passcodeHash, expiresAt)) ? expiresAt : null;
 }
 
 export function createUnlockCookieValue(slug: string, passcodeHash: string): string {
-  return createProof("cookie", slug, passcodeHash, UNLOCK_COOKIE_MAX_AGE_SECONDS * 1000);
+  return createProof("cookie", slug, passcodeHash, now() + UNLOCK_COOKIE_MAX_AGE_SECONDS * 1000);
 }
 
-export function createFrameToken(slug: string, passcodeHash: string): string {
-  return createProof("frame", slug, passcodeHash, FRAME_TOKEN_TTL_MS);
+/** A token for the raw URL, valid `ttlMs` but never past `cookieExpiresAt`, the unlock it is minted under. */
+export function createFrameToken(slug: string, passcodeHash: string, cookieExpiresAt: number, ttlMs: number): string {
+  return createProof("frame", slug, passcodeHash, Math.min(now() + ttlMs, cookieExpiresAt));
 }
 
 export function verifyFrameToken(slug: string, passcodeHash: string, token: string | null | undefined): boolean {
-  return Boolean(token) && verifyProof("frame", slug, passcodeHash, token!);
+  return Boolean(token) && verifiedExpiry("frame", slug, passcodeHash, token!) !== null;
 }
 
 /** Every value of the unlock cookie in a Cookie header (path scoping means they are all this drop's). */
@@ -65,8 +70,16 @@ function unlockCookieValues(cookieHeader: string | null | undefined): string[] {
     .map((part) => part.slice(UNLOCK_COOKIE.length + 1));
 }
 
+/** When this browser's unlock of the drop ends (Unix ms), or null when it holds no valid unlock. */
+export function unlockCookieExpiry(slug: string, passcodeHash: string, cookieHeader: string | null | undefined): number | null {
+  const expiries = unlockCookieValues(cookieHeader)
+    .map((value) => verifiedExpiry("cookie", slug, passcodeHash, value))
+    .filter((expiry) => expiry !== null);
+  return expiries.length > 0 ? Math.max(...expiries) : null;
+}
+
 export function hasValidUnlockCookie(slug: string, passcodeHash: string, cookieHeader: string | null | undefined): boolean {
-  return unlockCookieValues(cookieHeader).some((value) => verifyProof("cookie", slug, passcodeHash, value));
+  return unlockCookieExpiry(slug, passcodeHash, cookieHeader) !== null;
 }
 
 /** Set-Cookie attributes shared by setting and clearing the unlock. */

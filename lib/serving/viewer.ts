@@ -7,7 +7,9 @@ import { db } from "@/lib/db";
 import { isExpired } from "@/lib/drops/expiry";
 import type { CommentJson, CommentPolicy } from "@/lib/schemas/comments";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
-import { createFrameToken, hasValidUnlockCookie } from "./unlock";
+import { previewImagePath } from "@/lib/previews/paths";
+import { mayIndex } from "./robots";
+import { createFrameToken, FRAME_TOKEN_TTL_MS, unlockCookieExpiry } from "./unlock";
 
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
 /** `/p/<slug>`, optionally `?v=N` and nothing else: the viewer URLs a cache may answer. */
@@ -46,21 +48,28 @@ export type ViewerPage =
       versions: { number: number; createdAt: number }[];
       context: string | null;
       frameSrc: string;
+      /** "Open full page": the raw URL itself, or for a locked drop /p/<slug>/full, which hands out a token for a minute. */
+      fullPageHref: string;
       url: string;
       /** Null while the owner has comments off. The same for every viewer: the page is cached. */
       comments: ViewerComments | null;
+      /** Search engines may index it (lib/serving/robots.ts). */
+      indexable: boolean;
+      /** The preview image of the version shown; null for a locked drop, whose title it would show. */
+      imageUrl: string | null;
     };
 
 export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
   if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true },
+    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true, indexable: true },
   });
   // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
   if (!drop || isExpired(drop.expiresAt, now())) return { kind: "not_found" };
   const validVersion = versionParam !== undefined && VERSION_PARAM.test(versionParam) ? versionParam : null;
-  if (drop.passcodeHash !== null && !hasValidUnlockCookie(slug, drop.passcodeHash, cookieHeader)) {
+  const unlockExpiresAt = drop.passcodeHash === null ? null : unlockCookieExpiry(slug, drop.passcodeHash, cookieHeader);
+  if (drop.passcodeHash !== null && unlockExpiresAt === null) {
     return { kind: "gate", slug, version: validVersion };
   }
   if (versionParam !== undefined && validVersion === null) return { kind: "not_found" };
@@ -76,7 +85,8 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   const comments = policy === "off" ? null : { policy, thread: await viewerThread(drop.id) };
 
   const { contentOrigin, publicUrl } = getConfig();
-  const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash)}`;
+  const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash, unlockExpiresAt!, FRAME_TOKEN_TTL_MS)}`;
+  const frameSrc = `${contentOrigin}/p/${slug}/raw?v=${number}${token}`;
   return {
     kind: "drop",
     slug,
@@ -88,10 +98,18 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
     context: selected.context,
     // Pinned to the version shown, so the frame never switches content under the page around it.
-    frameSrc: `${contentOrigin}/p/${slug}/raw?v=${number}${token}`,
+    frameSrc,
+    fullPageHref: drop.passcodeHash === null ? frameSrc : fullPagePath(slug, number),
     url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
     comments,
+    indexable: mayIndex(drop),
+    imageUrl: drop.passcodeHash === null ? `${publicUrl}${previewImagePath(slug, number)}` : null,
   };
+}
+
+/** The public-origin address that opens a drop's raw page (lib/serving/full-page.ts). */
+export function fullPagePath(slug: string, version: number | null): string {
+  return `/p/${slug}/full${version === null ? "" : `?v=${version}`}`;
 }
 
 /** What the gate says after a failed attempt (?error=...). */

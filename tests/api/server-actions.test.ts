@@ -36,7 +36,7 @@ function callAction(path: string, name: string, args: string, cookie?: string): 
 const ARGUMENTS = ["[]", '["$undefined","not a form"]'];
 
 describe("server actions called without a form", () => {
-  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction"];
+  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction"];
 
   for (const name of dashboardActions) {
     for (const args of ARGUMENTS) {

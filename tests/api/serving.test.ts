@@ -2,6 +2,7 @@
 // PUT visibility and view counts. Runs on SQLite and PostgreSQL.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFENSIVE_BLOCK } from "@/lib/serving/inject";
 import { freePort, startApp, type TestApp } from "../helpers/app";
 import { createTestClock, MINUTE_MS } from "../helpers/clock";
 import { PEER_ADDRESS_HEADER } from "../helpers/vercel-edge";
@@ -24,6 +25,9 @@ afterAll(async () => app?.stop());
 
 const SANDBOX = "sandbox allow-scripts allow-forms allow-popups allow-modals";
 const STYLE = "html,body{max-width:100vw;overflow-x:clip}img,svg,video,iframe{max-width:100%}pre,table{max-width:100%}";
+// The spec's style element first, word for word, then what keeps wide content reachable.
+const BLOCK = DEFENSIVE_BLOCK;
+expect(BLOCK.startsWith(`<style data-htmldrop>${STYLE}</style>`)).toBe(true);
 
 async function createDrop(body: Record<string, unknown>) {
   const res = await app.api("/api/drops", { method: "POST", token, body: { title: "A drop", html: "<h1>v1</h1>", ...body } });
@@ -60,7 +64,7 @@ describe("raw endpoint", () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     const body = await res.text();
     expect(body).toBe(
-      `<!DOCTYPE html><html><head><title>x</title><meta name="viewport" content="width=device-width, initial-scale=1"><style data-htmldrop>${STYLE}</style></head><body><p>hello</p></body></html>`,
+      `<!DOCTYPE html><html><head><title>x</title><meta name="viewport" content="width=device-width, initial-scale=1">${BLOCK}</head><body><p>hello</p></body></html>`,
     );
 
     const again = await get(`/p/${drop.slug}/raw`, { "if-none-match": etag });
@@ -83,10 +87,25 @@ describe("raw endpoint", () => {
     await app.sql(`UPDATE "Blob" SET "injectOffset" = NULL, "injectViewport" = NULL WHERE "sha256" = '${sha}'`);
 
     const res = await get(`/p/${drop.slug}/raw`);
-    expect(await res.text()).toBe(source.replace("</head>", `<meta name="viewport" content="width=device-width, initial-scale=1"><style data-htmldrop>${STYLE}</style></head>`));
+    expect(await res.text()).toBe(source.replace("</head>", `<meta name="viewport" content="width=device-width, initial-scale=1">${BLOCK}</head>`));
     const [afterServe] = await app.sql<{ offset: number; viewport: unknown }>(planned);
     expect(afterServe!.offset).toBe(atWrite!.offset);
     expect(Boolean(afterServe!.viewport)).toBe(true);
+  });
+
+  it("plans again a blob planned before layout widths existed, and keeps the new plan", async () => {
+    const source = "<html><head><title>legacy</title><style>body{width:1200px}</style></head><body><p>three columns</p></body></html>";
+    const drop = await createDrop({ html: source });
+    const sha = createHash("sha256").update(source).digest("hex");
+    const planned = `SELECT "injectLayoutWidth" AS "width", "injectPlanVersion" AS "version" FROM "Blob" WHERE "sha256" = '${sha}'`;
+    expect((await app.sql<{ width: number; version: number }>(planned))[0]).toEqual({ width: 1200, version: 2 });
+    // As a blob stored by the previous release was: a plan, but no layout width and no planner version.
+    await app.sql(`UPDATE "Blob" SET "injectLayoutWidth" = NULL, "injectPlanVersion" = NULL WHERE "sha256" = '${sha}'`);
+
+    const served = await (await get(`/p/${drop.slug}/raw?v=1`)).text();
+    expect(served).toContain(`<meta name="viewport" content="width=1200">${BLOCK}<style data-htmldrop-layout>`);
+    expect(served).not.toContain("device-width");
+    expect((await app.sql<{ width: number; version: number }>(planned))[0]).toEqual({ width: 1200, version: 2 });
   });
 
   it("sets cache headers per case: latest, pinned, locked", async () => {

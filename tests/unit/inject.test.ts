@@ -1,8 +1,9 @@
 import { parse, serialize, type DefaultTreeAdapterTypes as T } from "parse5";
 import { describe, expect, it } from "vitest";
-import { DEFENSIVE_STYLE, FIRST_PREFIX_CHARS, VIEWPORT_META, injectDefensiveHead } from "@/lib/serving/inject";
+import { currentPlan, DEFENSIVE_BLOCK, DEFENSIVE_STYLE, FIRST_PREFIX_CHARS, INJECTION_PLAN_VERSION, injectDefensiveHead, planInjection, VIEWPORT_META } from "@/lib/serving/inject";
 
-const STYLE = `<style data-htmldrop>${DEFENSIVE_STYLE}</style>`;
+// The whole block after the viewport tag, which starts with the spec's style element word for word.
+const STYLE = DEFENSIVE_BLOCK;
 
 function elements(node: T.ParentNode, tagName: string, found: T.Element[] = []): T.Element[] {
   for (const child of node.childNodes) {
@@ -24,8 +25,10 @@ function expectWellInjected(source: string, output: string) {
   const head = headOf(output.replace(/^\uFEFF/, ""));
   const headElements = head.childNodes.filter((node): node is T.Element => "tagName" in node);
   const last = headElements.at(-1)!;
-  expect(last.tagName).toBe("style");
+  expect(last.tagName).toBe("script");
   expect(last.attrs.map((attr) => attr.name)).toContain("data-htmldrop");
+  const spec = headElements.find((element) => element.tagName === "style" && element.attrs.some((attr) => attr.name === "data-htmldrop"));
+  expect(spec && serialize(spec)).toBe(DEFENSIVE_STYLE);
   const viewports = elements(parse(output.replace(/^\uFEFF/, "")), "meta").filter((meta) => meta.attrs.some((a) => a.name === "name" && a.value.toLowerCase() === "viewport"));
   expect(viewports).toHaveLength(1);
   const bodyOf = (html: string) => serialize(elements(parse(html.replace(/^\uFEFF/, "")), "body")[0]!);
@@ -179,5 +182,65 @@ describe("injectDefensiveHead", () => {
     const output = injectDefensiveHead(source);
     expect(output.length).toBe(source.length + VIEWPORT_META.length + STYLE.length);
     expect(output.indexOf(STYLE)).toBe(source.indexOf("</head>") + VIEWPORT_META.length);
+  });
+});
+
+describe("fixed layout widths", () => {
+  const legacy = (style: string, body = '<div id="page"><div class="col">a</div></div>') =>
+    `<!DOCTYPE html><html><head><title>t</title><style>${style}</style></head><body>${body}</body></html>`;
+
+  it.each([
+    ["body{width:1200px;margin:0 auto}", 1200],
+    ["html { min-width: 1200px !important }", 1200],
+    ["/* old */ #page{width:980px}", 980],
+    ["@import url(a.css); div#page.x, .other{min-width:1024px}", null],
+    ["@import url(a.css); div#page, .other{min-width:1024px}", 1024],
+    ["body{width:960px} #page{width:1180px}", 1180],
+  ])("takes %j as the page's layout width", (style, width) => {
+    expect(planInjection(legacy(style)).layoutWidth).toBe(width);
+  });
+
+  it.each([
+    ["inside @media", "@media (min-width:1200px){#page{width:1170px}}"],
+    ["on a nested element", ".col{width:1200px}"],
+    ["a max-width", "body{max-width:1200px}"],
+    ["relative", "body{width:100%;min-width:90vw}"],
+    ["narrower than a layout", "body{width:320px}"],
+    ["implausibly wide", "body{width:20000px}"],
+  ])("ignores a width %s", (_, style) => {
+    const plan = planInjection(legacy(style));
+    expect(plan.layoutWidth).toBeNull();
+    expect(injectDefensiveHead(legacy(style))).toContain(VIEWPORT_META);
+  });
+
+  it("reads an inline style on body or a top-level element", () => {
+    expect(planInjection('<html><head></head><body style="width: 1000px"><p>x</p></body></html>').layoutWidth).toBe(1000);
+    expect(planInjection('<body><div style="min-width:1100px">x</div></body>').layoutWidth).toBe(1100);
+  });
+
+  it("leaves a document with its own viewport tag alone", () => {
+    const source = legacy("body{width:1200px}").replace("<title>", '<meta name="viewport" content="width=device-width"><title>');
+    expect(planInjection(source)).toMatchObject({ addViewport: false, layoutWidth: null });
+  });
+
+  it("injects a viewport of that width and a zoom for where the viewport tag does not apply", () => {
+    const output = injectDefensiveHead(legacy("body{width:1200px}"));
+    expect(output).toContain(`</style><meta name="viewport" content="width=1200">${DEFENSIVE_BLOCK}<style data-htmldrop-layout>`);
+    expect(output).toContain("@media (max-width:1199.98px){html{zoom:calc(100vw / 1200px)}html,body{max-width:1200px}}");
+    expect(output).not.toContain(VIEWPORT_META);
+  });
+
+  it("finds the width in a head larger than the first prefix", () => {
+    const source = legacy(`body{width:1200px}${"/* padding */".repeat(FIRST_PREFIX_CHARS / 8)}`);
+    expect(planInjection(source).layoutWidth).toBe(1200);
+  });
+});
+
+describe("stored plans", () => {
+  it("plans again only a plan from before layout widths that adds a viewport tag", () => {
+    expect(currentPlan({ offsetBytes: null, addViewport: null, layoutWidth: null, version: null })).toBeNull();
+    expect(currentPlan({ offsetBytes: 10, addViewport: true, layoutWidth: null, version: null })).toBeNull();
+    expect(currentPlan({ offsetBytes: 10, addViewport: false, layoutWidth: null, version: null })).toEqual({ offsetBytes: 10, addViewport: false, layoutWidth: null });
+    expect(currentPlan({ offsetBytes: 10, addViewport: true, layoutWidth: 1200, version: INJECTION_PLAN_VERSION })).toEqual({ offsetBytes: 10, addViewport: true, layoutWidth: 1200 });
   });
 });

@@ -51,6 +51,6 @@ describe("fallbackPlan", () => {
     const source = Buffer.from("<p>a</p>");
     expect(Buffer.concat(injectionParts(source, fallbackPlan(source))).toString()).toMatch(new RegExp(`^<p>a</p>${VIEWPORT_META}<style data-htmldrop>`));
     const withViewport = Buffer.from('<p>a</p><meta name="VIEWPORT" content="width=1">');
-    expect(fallbackPlan(withViewport)).toEqual({ offsetBytes: withViewport.length, addViewport: false });
+    expect(fallbackPlan(withViewport)).toEqual({ offsetBytes: withViewport.length, addViewport: false, layoutWidth: null });
   });
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/previews/card";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { viewBeaconPath } from "@/lib/serving/view-beacon";
 import type { ViewerPage } from "@/lib/serving/viewer";
@@ -7,16 +8,21 @@ import styles from "./viewer.module.css";
 
 type DropPage = Extract<ViewerPage, { kind: "drop" }>;
 
-/** The metadata of a drop shown in the viewer. */
+/** The metadata of a drop shown in the viewer. Search engines are told not to index it unless the owner opted in. */
 export function dropMetadata(page: DropPage): Metadata {
   const description = page.description ?? undefined;
+  const robots = page.indexable ? undefined : { index: false, follow: page.unlocked ? false : undefined };
   // Open Graph only for drops without a passcode: a locked drop's title never leaves the page.
-  if (page.unlocked) return { title: page.title, description, robots: { index: false, follow: false } };
+  if (page.unlocked || page.imageUrl === null) return { title: page.title, description, robots };
+  // Unfurls show a description under the title; a drop without one still says what it is.
+  const cardDescription = page.description ?? `Version ${page.version} of a page published with htmldrop`;
+  const image = { url: page.imageUrl, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${page.title}, version ${page.version}` };
   return {
     title: page.title,
     description,
-    openGraph: { title: page.title, description, url: page.url, type: "website", siteName: "htmldrop" },
-    twitter: { card: "summary", title: page.title, description },
+    robots,
+    openGraph: { title: page.title, description: cardDescription, url: page.url, type: "website", siteName: "htmldrop", images: [image] },
+    twitter: { card: "summary_large_image", title: page.title, description: cardDescription, images: [image] },
   };
 }
 
@@ -34,11 +40,30 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
   // reports its own view once shown; a prefetched page is never shown and runs no script.
   const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug, page.version))})`;
   return (
-    <div className={styles.viewer}>
+    <main className={styles.viewer}>
       <header className={styles.bar}>
         <div className={styles.heading}>
-          <h1 className={styles.title}>{page.title}</h1>
-          {page.description ? <p className={styles.description}>{page.description}</p> : null}
+          <h1 className={styles.title} title={page.title}>
+            {page.title}
+          </h1>
+          {page.description || page.context ? (
+            // Folded behind one small button on a phone, so the bar stays one row; shown as is on wider screens.
+            <details className={styles.about}>
+              <summary className={styles.aboutSummary}>
+                <span aria-hidden="true">i</span>
+                <span className={styles.hidden}>About this drop</span>
+              </summary>
+              <div className={styles.aboutPanel}>
+                {page.description ? <p className={styles.description}>{page.description}</p> : null}
+                {page.context ? (
+                  <details className={styles.context}>
+                    <summary>Context for version {page.version}</summary>
+                    <pre>{page.context}</pre>
+                  </details>
+                ) : null}
+              </div>
+            </details>
+          ) : null}
         </div>
         <div className={styles.tools}>
           <form method="get" action={`/p/${page.slug}`} className={styles.versions}>
@@ -55,21 +80,17 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             </label>
             <button type="submit">Show</button>
           </form>
-          <a href={page.frameSrc} target="_blank" rel="noopener noreferrer">
-            Open full page
+          <a href={page.fullPageHref} target="_blank" rel="noopener noreferrer">
+            Open<span className={styles.wide}> full page</span>
           </a>
           {page.unlocked ? (
             <form method="post" action={`/p/${page.slug}/lock`}>
-              <button type="submit">Lock again</button>
+              <button type="submit">
+                Lock<span className={styles.wide}> again</span>
+              </button>
             </form>
           ) : null}
         </div>
-        {page.context ? (
-          <details className={styles.context}>
-            <summary>Context for version {page.version}</summary>
-            <pre>{page.context}</pre>
-          </details>
-        ) : null}
       </header>
       <div className={styles.body}>
         <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
@@ -81,6 +102,6 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
         ) : null}
       </div>
       <script dangerouslySetInnerHTML={{ __html: beacon }} />
-    </div>
+    </main>
   );
 }

@@ -9,6 +9,7 @@ import { DeleteDropForm } from "../../ui/delete-drop-form";
 import { DropLinks } from "../../ui/drop-links";
 import { EditDropForm } from "../../ui/edit-drop-form";
 import { ExpirySection } from "../../ui/expiry-section";
+import { IndexingSection } from "../../ui/indexing-section";
 import { NewVersionSection } from "../../ui/new-version-section";
 import { Notice } from "../../ui/notice";
 import { PasscodeForms } from "../../ui/passcode-forms";
@@ -46,6 +47,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       <EditDropForm drop={drop} />
       <ExpirySection slug={drop.slug} expiresAt={drop.expires_at} retentionDays={retentionDays} renderedAt={renderedAt} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />
+      <IndexingSection slug={drop.slug} indexable={drop.indexable === true} locked={drop.locked} />
       <CommentsSection slug={drop.slug} policy={drop.comments ?? "off"} comments={comments.data} total={comments.pagination.total_items} />
       <DeleteDropForm slug={drop.slug} title={drop.title} />
     </main>

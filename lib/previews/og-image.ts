@@ -1,0 +1,133 @@
+// GET /p/<slug>/og.png[?v=N]: a drop version's Open Graph card. Rendering costs tens of milliseconds of
+// CPU, so each card is drawn once per (drop, version, title, description) and kept in memory; its ETag
+// names that content, so browsers, CDNs and unfurlers revalidate with a 304 and never wait for a render.
+// Cached for shared caches like the raw endpoint, never past the drop's expiry. A locked drop has no
+// card (its title would show); an expired one answers 410 like its viewer.
+import { createHash } from "node:crypto";
+import { now } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db";
+import { isExpired } from "@/lib/drops/expiry";
+import { ApiError, isApiError } from "@/lib/errors";
+import { assertRateLimit } from "@/lib/ratelimit";
+import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
+import { CACHE_LATEST, CACHE_PINNED, expiredPage, matchesEtag, publicCacheControl, type RawResponse } from "@/lib/serving/raw";
+import { mayIndex, robotsHeaders } from "@/lib/serving/robots";
+import { CARD_FORMAT, type CardContent } from "./card";
+import { parsePreviewTarget } from "./paths";
+import { renderPreviewCard } from "./render";
+
+/** Cards kept per process: one is 30 to 60 KB, so about a hundred and fifty of the most recent. */
+const CARD_CACHE_BYTES = 8 * 1024 * 1024;
+
+type CardCache = { cards: Map<string, Buffer>; bytes: number; renders: Map<string, Promise<Buffer>> };
+const CACHE_KEY = Symbol.for("htmldrop.preview-cards");
+type CacheHolder = { [CACHE_KEY]?: CardCache };
+
+function cache(): CardCache {
+  return ((globalThis as CacheHolder)[CACHE_KEY] ??= { cards: new Map(), bytes: 0, renders: new Map() });
+}
+
+function keep(tag: string, png: Buffer): void {
+  const state = cache();
+  state.cards.set(tag, png);
+  state.bytes += png.length;
+  // Least recently used first: a Map iterates in insertion order and a hit re-inserts its card.
+  for (const [key, oldest] of state.cards) {
+    if (state.bytes <= CARD_CACHE_BYTES) break;
+    state.cards.delete(key);
+    state.bytes -= oldest.length;
+  }
+}
+
+function cachedCard(tag: string): Buffer | undefined {
+  const state = cache();
+  const png = state.cards.get(tag);
+  if (png) {
+    state.cards.delete(tag);
+    state.cards.set(tag, png);
+  }
+  return png;
+}
+
+/** One render per card at a time: concurrent unfurls of a new link share it. */
+function renderOnce(tag: string, content: CardContent): Promise<Buffer> {
+  const state = cache();
+  let pending = state.renders.get(tag);
+  if (!pending) {
+    pending = renderPreviewCard(content)
+      .then((png) => {
+        keep(tag, png);
+        return png;
+      })
+      .finally(() => state.renders.delete(tag));
+    state.renders.set(tag, pending);
+  }
+  return pending;
+}
+
+/** Names the card's content: the same drop, version, title and description always make the same bytes. */
+function cardTag(slug: string, content: CardContent): string {
+  const fields = JSON.stringify([CARD_FORMAT, slug, content.version, content.title, content.description, content.site]);
+  return createHash("sha256").update(fields).digest("base64url").slice(0, 27);
+}
+
+function errorAnswer(error: ApiError): RawResponse {
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...robotsHeaders(false) };
+  if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
+  return { status: error.status, headers, body: [Buffer.from(JSON.stringify(error.toBody()))] };
+}
+
+const NO_CARD = "There is no preview image here: the drop does not exist, has no such version, or has a passcode.";
+
+export type PreviewRequest = { method: string; url: URL; headers: Headers };
+
+export async function servePreviewImage(request: PreviewRequest): Promise<RawResponse> {
+  try {
+    return await respond(request);
+  } catch (error) {
+    if (isApiError(error)) return errorAnswer(error);
+    console.error("htmldrop: preview image failed", error);
+    return errorAnswer(new ApiError("internal_error", "The preview image could not be made. Try again in a moment."));
+  }
+}
+
+async function respond({ method, url, headers }: PreviewRequest): Promise<RawResponse> {
+  const target = parsePreviewTarget(url);
+  if (!target) throw new ApiError("not_found", NO_CARD);
+  const drop = await db().drop.findUnique({
+    where: { slug: target.slug },
+    select: { id: true, title: true, description: true, passcodeHash: true, expiresAt: true, latestVersion: true, indexable: true },
+  });
+  if (!drop) throw new ApiError("not_found", NO_CARD);
+  const at = now();
+  if (isExpired(drop.expiresAt, at)) return expiredPage();
+  if (drop.passcodeHash !== null) throw new ApiError("not_found", NO_CARD);
+  const version = target.version ?? drop.latestVersion;
+  if (target.version !== null) {
+    const exists = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number: version } }, select: { number: true } });
+    if (!exists) throw new ApiError("not_found", NO_CARD);
+  }
+
+  const content: CardContent = { title: drop.title, description: drop.description ?? "", version, site: new URL(getConfig().publicUrl).host };
+  const tag = cardTag(target.slug, content);
+  const answerHeaders: Record<string, string> = {
+    "content-type": "image/png",
+    "cache-control": publicCacheControl(target.version !== null ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt?.getTime() ?? null, at),
+    etag: `"${tag}"`,
+    "x-content-type-options": "nosniff",
+    ...robotsHeaders(mayIndex(drop)),
+  };
+  if (matchesEtag(headers.get("if-none-match") ?? undefined, tag)) return { status: 304, headers: answerHeaders, body: null };
+
+  let png = cachedCard(tag);
+  // As the page cache says it: whether this answer was drawn for this request.
+  answerHeaders["x-htmldrop-cache"] = png ? "hit" : "miss";
+  if (!png) {
+    // Only renders count: a flood of distinct cards is what costs CPU, never a cached one.
+    await assertRateLimit("previewRenders", clientKeyFromHeaders(headers));
+    png = await renderOnce(tag, content);
+  }
+  answerHeaders["content-length"] = String(png.length);
+  return { status: 200, headers: answerHeaders, body: method === "HEAD" ? null : [png] };
+}

@@ -1,0 +1,71 @@
+// The preview card draws only characters of the font next/og bundles, so it never fetches one: the
+// covered list must hold only code points that font's cmap maps, and card text must keep to it.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, dirname } from "node:path";
+import { describe, expect, it } from "vitest";
+import { coveredRanges, drawableText, isCovered } from "@/lib/previews/font-coverage";
+
+/** The code points a TrueType font maps to a glyph, from its cmap (format 4 or 12). */
+function mappedCodePoints(font: Buffer): Set<number> {
+  const tables = font.readUInt16BE(4);
+  let cmap = -1;
+  for (let index = 0; index < tables; index++) {
+    const record = 12 + index * 16;
+    if (font.toString("ascii", record, record + 4) === "cmap") cmap = font.readUInt32BE(record + 8);
+  }
+  expect(cmap).toBeGreaterThan(0);
+  const mapped = new Set<number>();
+  const encodings = font.readUInt16BE(cmap + 2);
+  for (let index = 0; index < encodings; index++) {
+    const subtable = cmap + font.readUInt32BE(cmap + 4 + index * 8 + 4);
+    const format = font.readUInt16BE(subtable);
+    if (format === 12) {
+      const groups = font.readUInt32BE(subtable + 12);
+      for (let group = 0; group < groups; group++) {
+        const at = subtable + 16 + group * 12;
+        for (let code = font.readUInt32BE(at); code <= font.readUInt32BE(at + 4); code++) mapped.add(code);
+      }
+    } else if (format === 4) {
+      const segments = font.readUInt16BE(subtable + 6) / 2;
+      const ends = subtable + 14;
+      const starts = ends + segments * 2 + 2;
+      const deltas = starts + segments * 2;
+      const rangeOffsets = deltas + segments * 2;
+      for (let segment = 0; segment < segments; segment++) {
+        const start = font.readUInt16BE(starts + segment * 2);
+        const end = font.readUInt16BE(ends + segment * 2);
+        const delta = font.readInt16BE(deltas + segment * 2);
+        const rangeOffsetAt = rangeOffsets + segment * 2;
+        const rangeOffset = font.readUInt16BE(rangeOffsetAt);
+        for (let code = start; code <= end && code !== 0xffff; code++) {
+          const glyph = rangeOffset === 0 ? (code + delta) & 0xffff : font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
+          if (glyph !== 0) mapped.add(code);
+        }
+      }
+    }
+  }
+  return mapped;
+}
+
+describe("the preview card's text", () => {
+  it("lists only code points the bundled font maps", () => {
+    const require = createRequire(import.meta.url);
+    const ogDir = dirname(require.resolve("next/dist/compiled/@vercel/og/package.json"));
+    const mapped = mappedCodePoints(readFileSync(join(ogDir, "Geist-Regular.ttf")));
+    expect(mapped.size).toBeGreaterThan(500);
+    const missing: string[] = [];
+    for (const [first, last] of coveredRanges()) for (let code = first; code <= last; code++) if (!mapped.has(code)) missing.push(code.toString(16));
+    expect(missing).toEqual([]);
+  });
+
+  it("keeps what the font draws, drops the rest, and cuts long text with an ellipsis", () => {
+    expect(drawableText("Quarterly  report\n— Q3 🎉 日本語", 90)).toBe("Quarterly report — Q3");
+    expect(drawableText("Прогноз на 2027 год, café, Ærø", 90)).toBe("Прогноз на 2027 год, café, Ærø");
+    expect(drawableText("🎉📈", 90)).toBe("");
+    const cut = drawableText("a".repeat(200), 90);
+    expect(Array.from(cut)).toHaveLength(90);
+    expect(cut.endsWith("…")).toBe(true);
+    for (const char of "…—“”€") expect(isCovered(char.codePointAt(0)!), char).toBe(true);
+  });
+});
