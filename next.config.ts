@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SERVER_ACTION_BODY_MAX_BYTES } from "./lib/config";
 import { discoveryLinkHeader } from "./lib/discovery/links";
 
 const PUBLIC_FILES = ["robots\\.txt", "favicon\\.ico", "icon\\.svg", "apple-touch-icon\\.png", "icon-192\\.png", "icon-512\\.png", "site\\.webmanifest"];
@@ -9,6 +10,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "ioredis", "oidc-provider"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // The dashboard's "New drop" and "New version" forms post a whole document (and its context) to a
+    // server action; the front door refuses a larger body it can see coming (lib/api/server-actions.ts).
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_MAX_BYTES },
+  },
   async headers() {
     // The landing page advertises the discovery documents (RFC 8288 Link).
     return [

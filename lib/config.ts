@@ -19,6 +19,9 @@ export const SPEC_LIMITS = {
   pollIntervalSeconds: 2,
 } as const;
 
+/** The largest body a page form (a server action) may send: a whole document and its context, with room for the other fields. */
+export const SERVER_ACTION_BODY_MAX_BYTES = SPEC_LIMITS.htmlMaxBytes + SPEC_LIMITS.contextMaxBytes + 128 * 1024;
+
 /**
  * What TOKEN_PREFIX may be set to. The prefix is a label for people and secret scanners, not part of the
  * secret, so a token carrying any such prefix is well-formed, whatever the setting is now.

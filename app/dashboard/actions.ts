@@ -7,13 +7,14 @@ import { redirect } from "next/navigation";
 import { createToken } from "@/lib/accounts/create-token";
 import { FULL_GRANT, revokeToken } from "@/lib/accounts/tokens";
 import { getSessionUser } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
+import { discoveryFacts } from "@/lib/discovery/facts";
 import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
-import { deleteDrop, deleteVersion, patchDrop, setPasscode } from "@/lib/drops";
+import { createDrop, deleteDrop, deleteVersion, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { expiryInputFromForm, plainExpiryError } from "@/lib/dashboard/expiry-form";
 import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
+import { createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
 import { commentIdSchema, commentPolicySchema, commentTextSchema } from "@/lib/schemas/comments";
 import { tokenIdSchema } from "@/lib/schemas/accounts";
@@ -31,6 +32,42 @@ const notAForm: FormState = { status: "error", message: DASHBOARD_MESSAGES.notAF
 
 function dropPath(slug: string): string {
   return `/dashboard/drops/${encodeURIComponent(slug)}`;
+}
+
+/** "New drop": POST /api/drops's service and schema; on success the owner lands on the new drop's page. */
+export async function createDropAction(_previous: PublishState, form: FormData): Promise<PublishState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  let slug: string;
+  try {
+    slug = (await createDrop(user.userId, await createInputFromForm(form))).body.slug;
+  } catch (error) {
+    const values = valuesFromForm(form);
+    return { status: "error", ...publishErrorState(error, values.html), values };
+  }
+  revalidatePath("/dashboard");
+  redirect(`${dropPath(slug)}?notice=dropCreated`);
+}
+
+/** "New version": PUT /api/drops/{slug}'s service and schema; the page's version list shows it at once. */
+export async function publishVersionAction(_previous: PublishState, form: FormData): Promise<PublishState> {
+  const user = await getSessionUser();
+  if (!user) return signedOut;
+  if (!(form instanceof FormData)) return notAForm;
+  const slug = text(form, "slug");
+  let published: number;
+  let withContext: boolean;
+  try {
+    const input = await replaceInputFromForm(form);
+    withContext = Boolean(input.context);
+    published = (await replaceDrop(user.userId, slug, input)).latest_version;
+  } catch (error) {
+    const values = valuesFromForm(form);
+    return { status: "error", ...publishErrorState(error, values.html), values };
+  }
+  revalidatePath(dropPath(slug));
+  return ok(`Version ${published} published${withContext ? " with its context" : ""}. It is now the latest.`);
 }
 
 export async function editDropAction(_previous: FormState, form: FormData): Promise<FormState> {
@@ -136,7 +173,7 @@ export async function createTokenAction(_previous: NewTokenState, form: FormData
     return toFormState(error);
   }
   revalidatePath("/dashboard/tokens");
-  return { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(getConfig().publicUrl, created.token) } };
+  return { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(discoveryFacts(), created.token) } };
 }
 
 /** Pages that show a comment: its drop's page and the inbox across all drops. */

@@ -9,6 +9,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await getSessionUser();
   return (
     <div className={styles.shell}>
+      <a href="#content" className={styles.skipLink}>
+        Skip to content
+      </a>
       <header className={styles.header}>
         <a href="/dashboard" className={styles.brand}>
           htmldrop
@@ -16,6 +19,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <nav aria-label="Dashboard">
           <ul className={styles.nav}>
             <li><a href="/dashboard">Drops</a></li>
+            <li><a href="/dashboard/new">New drop</a></li>
             <li><a href="/dashboard/comments">Comments</a></li>
             <li><a href="/dashboard/tokens">Tokens</a></li>
             <li><a href="/dashboard/account">Account</a></li>
@@ -27,7 +31,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </p>
         ) : null}
       </header>
-      {children}
+      <div id="content" tabIndex={-1} className={styles.content}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { dashboardNotice } from "@/lib/dashboard/messages";
 import { loadDropList } from "@/lib/dashboard/drop-list";
 import { requireSessionUser } from "@/lib/auth/session";
@@ -8,6 +9,7 @@ import { DropFilters } from "./ui/drop-filters";
 import { DropTable } from "./ui/drop-table";
 import { Notice } from "./ui/notice";
 import { Pager } from "./ui/pager";
+import styles from "./dashboard.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Drops" };
@@ -18,9 +20,15 @@ export default async function DropsPage({ searchParams }: { searchParams: Search
   const params = await searchParams;
   const user = await requireSessionUser(pathWithQuery("/dashboard", params));
   const view = await loadDropList(user.userId, params);
+  if (view.lastPageHref) redirect(view.lastPageHref);
   return (
-    <main>
-      <h1>Your drops</h1>
+    <main className={styles.wideMain}>
+      <div className={styles.pageHeading}>
+        <h1>Your drops</h1>
+        <a href="/dashboard/new" className={styles.primary}>
+          New drop
+        </a>
+      </div>
       <Notice message={dashboardNotice(params.notice)} />
       {view.accountEmpty ? (
         <ConnectAgent mcpUrl={view.mcpUrl} />

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { SERVER_ACTION_BODY_MAX_BYTES, SPEC_LIMITS } from "@/lib/config";
 import { refusal, type Answer } from "./unroutable";
 
 /**
@@ -19,9 +20,19 @@ function unreadable(): Answer {
   return refusal(400, "This form submission could not be read; reload the page and submit the form again.");
 }
 
+/** A form larger than any this app takes; Next would fail on it with a bare 500, after reading it all. */
+function tooLarge(): Answer {
+  const message = `This form is larger than the ${SERVER_ACTION_BODY_MAX_BYTES} bytes a form may send: a drop's HTML takes at most ${SPEC_LIMITS.htmlMaxBytes} bytes (2 MiB). Make the document smaller and submit again.`;
+  return refusal(413, message, { details: { max_bytes: SERVER_ACTION_BODY_MAX_BYTES } });
+}
+
 /** A `Next-Action` request whose body no form of this app could have sent, refused before Next decodes it. */
 export function actionRefusal(method: string, url: string, headers: IncomingHttpHeaders): Answer | null {
-  return isPageForm(method, url) && headers["next-action"] !== undefined && !isMultipart(headers) ? unreadable() : null;
+  if (!isPageForm(method, url)) return null;
+  const isAction = headers["next-action"] !== undefined;
+  if (isAction && !isMultipart(headers)) return unreadable();
+  if ((isAction || isMultipart(headers)) && Number(headers["content-length"]) > SERVER_ACTION_BODY_MAX_BYTES) return tooLarge();
+  return null;
 }
 
 /** Turns Next's 500 for a form body it could not decode into a 400 Error, dropping the body Next writes. */

@@ -1,7 +1,7 @@
 import { listComments } from "@/lib/comments/comments";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
-import { getDrop, getDropStats, listVersions } from "@/lib/drops";
+import { getDrop, getDropStats, getVersion, listVersions } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
 import type { CommentListJson } from "@/lib/schemas/comments";
 import type { DropJson, DropStatsJson, VersionListItemJson } from "@/lib/schemas/drops";
@@ -11,9 +11,12 @@ const STATS_DAYS = 30;
 /** The drop page shows this many comments of its thread, oldest first (a drop takes at most 1000). */
 const COMMENTS_SHOWN = 200;
 
+/** A version as the drop page lists it: with its context text, which the owner reads in the list. */
+export type VersionRow = VersionListItemJson & { context: string | null };
+
 export type DropDetail = {
   drop: DropJson;
-  versions: VersionListItemJson[];
+  versions: VersionRow[];
   stats: DropStatsJson;
   /** The drop's comments, resolved ones included, oldest first. */
   comments: CommentListJson;
@@ -23,7 +26,27 @@ export type DropDetail = {
   retentionDays: number;
 };
 
-/** One of the owner's drops with its versions (newest first) and views, or null when it is missing or someone else's. */
+/** A version's context; null when the version was deleted since the list was read. */
+async function contextOf(userId: string, slug: string, number: number): Promise<string | null> {
+  try {
+    return (await getVersion(userId, slug, number)).context;
+  } catch (error) {
+    if (isApiError(error) && error.code === "version_not_found") return null;
+    throw error;
+  }
+}
+
+/** The title for a tab showing one of the owner's drops, or null when it is missing or someone else's. */
+export async function dropTitleFor(userId: string, slug: string): Promise<string | null> {
+  try {
+    return (await getDrop(userId, slug)).title;
+  } catch (error) {
+    if (isApiError(error)) return null;
+    throw error;
+  }
+}
+
+/** One of the owner's drops with its versions (newest first, each with its context) and views, or null when it is missing or someone else's. */
 export async function loadDropDetail(userId: string, slug: string): Promise<DropDetail | null> {
   try {
     const [drop, versions, stats, comments] = await Promise.all([
@@ -32,7 +55,8 @@ export async function loadDropDetail(userId: string, slug: string): Promise<Drop
       getDropStats(userId, slug, STATS_DAYS),
       listComments(userId, slug, { status: "all", page: 1, pageSize: COMMENTS_SHOWN }),
     ]);
-    return { drop, versions: versions.toReversed(), stats, comments, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
+    const rows = await Promise.all(versions.toReversed().map(async (version): Promise<VersionRow> => ({ ...version, context: version.has_context ? await contextOf(userId, slug, version.version) : null })));
+    return { drop, versions: rows, stats, comments, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
   } catch (error) {
     if (isApiError(error) && (error.code === "not_found" || error.code === "forbidden" || error.code === "invalid_slug")) return null;
     throw error;

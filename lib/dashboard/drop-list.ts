@@ -21,8 +21,10 @@ export type DropListView = {
   /** True when the account has no drops at all, not merely none matching the filters. */
   accountEmpty: boolean;
   mcpUrl: string;
-  /** The server's time of this render, which the list's "expires in" wording counts from. */
+  /** The server's time of this render, which the list's "expires in" and "3 days ago" wording counts from. */
   renderedAt: number;
+  /** Where a `?page` past the end of the list sends the owner instead: its last page. */
+  lastPageHref: string | null;
 };
 
 function one(value: string | string[] | undefined): string {
@@ -46,10 +48,13 @@ export async function loadDropList(userId: string, params: SearchParams): Promis
     const list = await listDrops(userId, { ...query, titleContains });
     const filtered = Boolean(filters.q) || query.metadata.length > 0;
     const accountEmpty = list.pagination.total_items === 0 && (!filtered || (await listDrops(userId, { ...query, page: 1, pageSize: 1, metadata: [] })).pagination.total_items === 0);
-    return { filters: { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder }, list, error: null, accountEmpty, mcpUrl, renderedAt };
+    const shownFilters = { ...filters, sortBy: query.sortBy, sortOrder: query.sortOrder };
+    const { page, total_pages: totalPages } = list.pagination;
+    const lastPageHref = page > totalPages && totalPages > 0 ? dropListHref(filters, totalPages) : null;
+    return { filters: shownFilters, list, error: null, accountEmpty, mcpUrl, renderedAt, lastPageHref };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return { filters, list: null, error: error.message, accountEmpty: false, mcpUrl, renderedAt };
+    return { filters, list: null, error: error.message, accountEmpty: false, mcpUrl, renderedAt, lastPageHref: null };
   }
 }
 

@@ -3,6 +3,7 @@ export const DASHBOARD_NOTICES = {
   dropDeleted: "The drop was deleted.",
   versionDeleted: "The version was deleted.",
   tokenRevoked: "Token revoked: it no longer works on the API or MCP.",
+  dropCreated: "Drop published as version 1. Share its link below.",
 } as const;
 
 export type DashboardNoticeKey = keyof typeof DASHBOARD_NOTICES;
@@ -41,4 +42,9 @@ export const DASHBOARD_MESSAGES = {
   replyMissing: "Write a reply first.",
   commentDeleted: "Comment deleted.",
   expiryTooFar: "That is more than 10 years ahead. Pick an earlier date.",
+  titleMissing: "Give the drop a title.",
+  htmlMissing: "Choose an .html file, drop one on the page, or paste HTML.",
+  htmlBoth: "Choose a file or paste HTML, not both: clear one of them.",
+  publishRefused: "The drop was not published: see the field marked below.",
+  versionRefused: "The version was not published: see the field marked below.",
 } as const;

@@ -4,7 +4,8 @@ import { isScope } from "@/lib/accounts/scopes";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
-import { TOKEN_ENV_VAR } from "@/lib/discovery/facts";
+import type { DiscoveryFacts } from "@/lib/discovery/facts";
+import { mcpConfigSnippet } from "@/lib/discovery/onboard";
 import { createTokenBodySchema, type CreatedTokenJson, type CreateTokenBody } from "@/lib/schemas/accounts";
 import { parseInput } from "@/lib/schemas/errors";
 
@@ -54,13 +55,17 @@ export function tokenRequestFromForm(form: FormData): CreateTokenBody {
 
 export type TokenSnippets = { mcp: string; cli: string };
 
-/** The MCP client configuration and a shell session for a token, at this server's PUBLIC_URL. */
-export function tokenSnippets(publicUrl: string, token: string): TokenSnippets {
-  const mcp = { mcpServers: { htmldrop: { type: "http", url: `${publicUrl}/mcp`, headers: { Authorization: `Bearer ${token}` } } } };
+/**
+ * The onboarding guide's MCP configuration and a shell session, with the new secret written in where the
+ * guide names its environment variable, so both paste as they are.
+ */
+export function tokenSnippets(facts: DiscoveryFacts, token: string): TokenSnippets {
+  const mcp = mcpConfigSnippet(facts);
+  mcp.mcpServers[facts.name]!.headers.Authorization = `Bearer ${token}`;
   const cli = [
-    `export ${TOKEN_ENV_VAR}='${token}'`,
-    `curl -s "${publicUrl}/api/me" -H "Authorization: Bearer $${TOKEN_ENV_VAR}"`,
-    `curl -s "${publicUrl}/api/drops" -H "Authorization: Bearer $${TOKEN_ENV_VAR}"`,
+    `export ${facts.tokenEnvVar}='${token}'`,
+    `curl -s "${facts.publicUrl}/api/me" -H "Authorization: Bearer $${facts.tokenEnvVar}"`,
+    `curl -s "${facts.publicUrl}/api/drops" -H "Authorization: Bearer $${facts.tokenEnvVar}"`,
   ].join("\n");
   return { mcp: JSON.stringify(mcp, null, 2), cli };
 }

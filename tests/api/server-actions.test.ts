@@ -1,5 +1,6 @@
 // Server actions are public endpoints: anyone can post to them by hand, with any arguments in place of
 // the form the page would send. Such a request must be refused like any bad input, never crash into a 500.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { serverActionIds, signInAs } from "../helpers/session";
@@ -9,9 +10,11 @@ let session: string;
 let slug: string;
 const actions = serverActionIds();
 
+let token: string;
+
 beforeAll(async () => {
   app = await startApp();
-  const token = await app.createToken("actions");
+  token = await app.createToken("actions");
   session = await signInAs(app, "actions");
   slug = (await app.api("/api/drops", { method: "POST", token, body: { title: "t", html: "<p>x</p>" } })).body.slug;
 });
@@ -33,7 +36,7 @@ function callAction(path: string, name: string, args: string, cookie?: string): 
 const ARGUMENTS = ["[]", '["$undefined","not a form"]'];
 
 describe("server actions called without a form", () => {
-  const dashboardActions = ["editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction"];
+  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction"];
 
   for (const name of dashboardActions) {
     for (const args of ARGUMENTS) {
@@ -56,5 +59,88 @@ describe("server actions called without a form", () => {
 
   it("logged no error thrown by the actions", () => {
     expect(app.logs()).not.toMatch(/app\/(dashboard|verify)\/actions\.ts|dashboard action failed/);
+  });
+});
+
+/**
+ * Posts a form to an action bound with useActionState, as React's client encodes it: the previous state
+ * and a reference to the form at "0", the form's fields under the "_1_" prefix.
+ */
+function postForm(path: string, name: string, fields: Record<string, string | Blob>, cookie?: string): Promise<Response> {
+  const headers: Record<string, string> = { "next-action": actions[name]!, accept: "text/x-component", origin: `http://127.0.0.1:${app.env.PORT}` };
+  if (cookie) headers.cookie = cookie;
+  const body = new FormData();
+  for (const [field, value] of Object.entries(fields)) body.append(`_1_${field}`, value);
+  body.append("0", JSON.stringify([{ status: "idle", message: "" }, "$K1"]));
+  return fetch(`http://127.0.0.1:${app.env.PORT}${path}`, { method: "POST", headers, body, redirect: "manual" });
+}
+
+describe("the publishing actions called by hand", () => {
+  const HTML_MAX_BYTES = 2_097_152;
+
+  async function dropCount(): Promise<number> {
+    return (await app.api("/api/drops", { token })).body.pagination.total_items;
+  }
+
+  it("a new version aimed at another account's drop is refused as not found, and the drop is unchanged", async () => {
+    const otherSession = await signInAs(app, "intruder");
+    const response = await postForm(`/dashboard/drops/${slug}`, "publishVersionAction", { slug, html: "<p>hijack</p>", context: "mine now" }, otherSession);
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).toContain("No such drop in your account.");
+    expect((await app.api(`/api/drops/${slug}`, { token })).body.latest_version).toBe(1);
+  });
+
+  it("a new drop without a session is refused and nothing is created", async () => {
+    const before = await dropCount();
+    const response = await postForm("/dashboard/new", "createDropAction", { title: "anonymous", html: "<p>x</p>" });
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).toContain("Your session has ended");
+    expect(await dropCount()).toBe(before);
+  });
+
+  it("a document one byte over the spec's limit is refused in plain words next to the HTML", async () => {
+    const before = await dropCount();
+    const response = await postForm("/dashboard/new", "createDropAction", { title: "too big", html: "x".repeat(HTML_MAX_BYTES + 1) }, session);
+    const text = await response.text();
+    expect(text).toContain("a drop takes at most 2.00 MB");
+    expect(text).toContain('"field":"html"');
+    expect(await dropCount()).toBe(before);
+  });
+
+  it("a non-HTML file is refused, a document under the limit is published with its fields", async () => {
+    const refused = await postForm("/dashboard/new", "createDropAction", { title: "binary", html: "", html_file: new File([new Uint8Array([0xff, 0xfe, 0x00])], "image.png") }, session);
+    expect(await refused.text()).toContain("“image.png” is not an HTML file.");
+    const response = await postForm("/dashboard/new", "createDropAction", { title: "by hand", html: "<p>ok</p>", tags: "project=alpha", context: "why" }, session);
+    expect(response.status).toBeLessThan(400);
+    const target = response.headers.get("x-action-redirect") ?? "";
+    expect(target).toMatch(/^\/dashboard\/drops\/[^/?]+\?notice=dropCreated/);
+    const created = decodeURIComponent(target.split("/")[3]!.split("?")[0]!);
+    const drop = (await app.api(`/api/drops/${created}`, { token })).body;
+    expect(drop).toMatchObject({ title: "by hand", metadata: { project: "alpha" }, latest_version: 1 });
+  });
+
+  it("a body declared past the server action's size limit is refused with 413 before it is read, and creates nothing", async () => {
+    const before = await dropCount();
+    // Only the headers and a first bytes are sent: the answer must come without the rest of the body.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: Number(app.env.PORT),
+          path: "/dashboard/new",
+          method: "POST",
+          headers: { "next-action": actions.createDropAction!, cookie: session, "content-type": "multipart/form-data; boundary=x", "content-length": String(HTML_MAX_BYTES * 2) },
+        },
+        (response) => {
+          let body = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on("error", reject);
+      request.write("--x\r\n");
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.message).toContain("a drop's HTML takes at most 2097152 bytes (2 MiB)");
+    expect(await dropCount()).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
+import { expectNoAxeViolationsInBothSchemes, SCREENS, screenshotPath } from "../helpers/a11y";
 import { createDrop, signInToDashboard } from "../helpers/dashboard";
 
 let app: TestApp;
@@ -119,3 +120,26 @@ test("a refused New token keeps the choices and says why", async ({ page }) => {
   await expect(form.getByLabel("Label")).toHaveValue("nothing at all");
   await expect(page.getByTestId("new-token")).toHaveCount(0);
 });
+
+for (const screen of SCREENS) {
+  test(`tokens with the same label are told apart by when they were made and last used, at ${screen.width} px`, async ({ browser }) => {
+    const login = `twins${screen.width}`;
+    const used = await app.createToken(login, "laptop");
+    await app.createToken(login, "laptop");
+    expect((await app.api("/api/me", { token: used })).status).toBe(200);
+    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
+    const page = await context.newPage();
+    await signInToDashboard(page, app, login, "/dashboard/tokens");
+    const rows = page.getByTestId("token-table").locator("tbody tr", { hasText: "laptop" });
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) {
+      // "just now" on screen, the exact time on hover.
+      await expect(row.getByTestId("token-created").locator("time")).toHaveAttribute("title", /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    }
+    const lastUsed = await Promise.all((await rows.all()).map(async (row) => (await row.getByTestId("token-last-used").textContent())!.trim()));
+    expect(lastUsed.toSorted()).toEqual(["just now", "never"]);
+    await page.screenshot({ path: screenshotPath("tokens", `same-labels-${screen.name}`), fullPage: true });
+    await expectNoAxeViolationsInBothSchemes(page);
+    await context.close();
+  });
+}

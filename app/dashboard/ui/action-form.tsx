@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import type { FormState } from "@/lib/dashboard/form-state";
 import styles from "../dashboard.module.css";
+import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
 type Props = {
   action: (previous: FormState, form: FormData) => Promise<FormState>;
@@ -29,6 +30,7 @@ const TONES = { primary: styles.primary, secondary: styles.secondary, danger: st
 export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className, statusId }: Props) {
   const [state, formAction, pending] = useActionState<FormState, FormData>(action, { status: "idle", message: "" });
   const form = useRef<HTMLFormElement>(null);
+  const shown = useShownUntilNextSubmit(state);
   useEffect(() => {
     if (resetOnSuccess && state.status === "ok") form.current?.reset();
   }, [state, resetOnSuccess]);
@@ -46,7 +48,7 @@ export function ActionForm({ action, children, submitLabel, tone = "primary", la
         </button>
       </div>
       <p id={statusId} role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
-        {state.message}
+        {shown ? state.message : ""}
       </p>
     </form>
   );

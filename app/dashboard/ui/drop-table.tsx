@@ -3,6 +3,8 @@ import { describeExpiryBriefly } from "@/lib/dashboard/expiry-wording";
 import { formatTime } from "@/lib/dashboard/format";
 import type { DropJson } from "@/lib/schemas/drops";
 import styles from "../dashboard.module.css";
+import { CopyButton } from "./copy-button";
+import { RelativeTime } from "./relative-time";
 
 function Tags({ metadata, filters }: { metadata: Record<string, string>; filters: DropListFilters }) {
   const entries = Object.entries(metadata);
@@ -62,9 +64,12 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
               <a href={`/dashboard/drops/${drop.slug}`}>{drop.title}</a>
             </th>
             <td data-label="Link">
-              <a href={drop.url} className={styles.mono}>
-                /p/{drop.slug}
-              </a>
+              <span className={styles.linkCell}>
+                <a href={drop.url} className={styles.mono}>
+                  /p/{drop.slug}
+                </a>
+                <CopyButton value={drop.url} label={`link of ${drop.title}`} />
+              </span>
             </td>
             <td data-label="Latest">v{drop.latest_version}</td>
             <td data-label="Views">{drop.view_count}</td>
@@ -75,7 +80,9 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
             <td data-label="Tags">
               <Tags metadata={drop.metadata} filters={filters} />
             </td>
-            <td data-label="Updated">{formatTime(drop.updated_at)}</td>
+            <td data-label="Updated">
+              <RelativeTime at={drop.updated_at} now={renderedAt} />
+            </td>
           </tr>
         ))}
       </tbody>

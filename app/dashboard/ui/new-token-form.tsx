@@ -7,6 +7,7 @@ import type { DropChoice, NewTokenState } from "@/lib/dashboard/token-form";
 import { createTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { CopyButton } from "./copy-button";
+import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
 type Props = { drops: DropChoice[]; expiryDays: readonly number[]; defaultExpiry: string };
 
@@ -55,6 +56,7 @@ function CreatedToken({ created }: { created: NonNullable<NewTokenState["created
 export function NewTokenForm({ drops, expiryDays, defaultExpiry }: Props) {
   const [state, formAction, pending] = useActionState<NewTokenState, FormData>(createTokenAction, { status: "idle", message: "" });
   const form = useRef<HTMLFormElement>(null);
+  const shown = useShownUntilNextSubmit(state);
   useEffect(() => {
     if (state.status === "ok") form.current?.reset();
   }, [state]);
@@ -124,7 +126,7 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry }: Props) {
           </button>
         </div>
         <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
-          {state.message}
+          {shown ? state.message : ""}
         </p>
       </form>
       {state.created ? <CreatedToken created={state.created} /> : null}

@@ -3,6 +3,7 @@ import type { TokenListItemJson } from "@/lib/schemas/accounts";
 import { revokeTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { RelativeTime } from "./relative-time";
 
 function Scopes({ scopes }: { scopes: string[] }) {
   if (scopes.length === 0) return <span className={styles.muted}>none</span>;
@@ -72,8 +73,12 @@ export function TokenTable({ tokens, now }: { tokens: TokenListItemJson[]; now: 
               <td data-label="Expires" data-testid="token-expires">
                 {token.expires_at === null ? "never" : formatTime(token.expires_at)}
               </td>
-              <td data-label="Created">{formatTime(token.created_at)}</td>
-              <td data-label="Last used">{formatTime(token.last_used_at)}</td>
+              <td data-label="Created" data-testid="token-created">
+                <RelativeTime at={token.created_at} now={now} />
+              </td>
+              <td data-label="Last used" data-testid="token-last-used">
+                <RelativeTime at={token.last_used_at} now={now} />
+              </td>
               <td data-label="State">
                 {token.revoked_at !== null ? (
                   <span className={styles.badge}>Revoked {formatTime(token.revoked_at)}</span>

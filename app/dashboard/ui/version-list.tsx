@@ -1,11 +1,12 @@
-import { formatBytes, formatTime } from "@/lib/dashboard/format";
-import type { VersionListItemJson } from "@/lib/schemas/drops";
+import type { VersionRow } from "@/lib/dashboard/drop-detail";
+import { formatBytes } from "@/lib/dashboard/format";
 import { deleteVersionAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { RelativeTime } from "./relative-time";
 
-/** Every version, newest first; each can be opened, and deleted while it is not the only one. */
-export function VersionList({ slug, versions, latest }: { slug: string; versions: VersionListItemJson[]; latest: number }) {
+/** Every version, newest first, with its context to read; each can be previewed, opened, and deleted while it is not the only one. */
+export function VersionList({ slug, versions, latest, renderedAt }: { slug: string; versions: VersionRow[]; latest: number; renderedAt: number }) {
   const deletable = versions.length > 1;
   return (
     <section className={styles.card} aria-labelledby="versions-heading">
@@ -31,8 +32,19 @@ export function VersionList({ slug, versions, latest }: { slug: string; versions
                 </span>
               </th>
               <td data-label="Size">{formatBytes(version.size_bytes)}</td>
-              <td data-label="Published">{formatTime(version.created_at)}</td>
-              <td data-label="Context">{version.has_context ? "Yes" : <span className={styles.muted}>No</span>}</td>
+              <td data-label="Published">
+                <RelativeTime at={version.created_at} now={renderedAt} />
+              </td>
+              <td data-label="Context" data-testid="version-context">
+                {version.context ? (
+                  <details className={styles.disclosure}>
+                    <summary>Read the context of v{version.version}</summary>
+                    <p className={styles.contextText}>{version.context}</p>
+                  </details>
+                ) : (
+                  <span className={styles.muted}>None</span>
+                )}
+              </td>
               <td data-label="Actions">
                 <div className={styles.rowActions}>
                   <a href={`/p/${slug}?v=${version.version}`} target="_blank" rel="noopener">

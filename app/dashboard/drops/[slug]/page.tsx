@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { loadDropDetail } from "@/lib/dashboard/drop-detail";
+import { dropTitleFor, loadDropDetail } from "@/lib/dashboard/drop-detail";
 import { dashboardNotice } from "@/lib/dashboard/messages";
-import { requireSessionUser } from "@/lib/auth/session";
+import { getSessionUser, requireSessionUser } from "@/lib/auth/session";
 import styles from "../../dashboard.module.css";
 import { CommentsSection } from "../../ui/comments-section";
 import { DeleteDropForm } from "../../ui/delete-drop-form";
@@ -10,15 +10,21 @@ import { DropLinks } from "../../ui/drop-links";
 import { EditDropForm } from "../../ui/edit-drop-form";
 import { ExpirySection } from "../../ui/expiry-section";
 import { IndexingSection } from "../../ui/indexing-section";
+import { NewVersionSection } from "../../ui/new-version-section";
 import { Notice } from "../../ui/notice";
 import { PasscodeForms } from "../../ui/passcode-forms";
 import { VersionList } from "../../ui/version-list";
 import { ViewsSection } from "../../ui/views-section";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Drop" };
-
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The drop's title in the tab, for its owner only: anyone else's tab says "Drop", as for a missing one. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await getSessionUser();
+  const title = user ? await dropTitleFor(user.userId, (await params).slug) : null;
+  return { title: title ?? "Drop" };
+}
 
 export default async function DropPage({ params, searchParams }: Props) {
   const { slug } = await params;
@@ -36,7 +42,8 @@ export default async function DropPage({ params, searchParams }: Props) {
       <Notice message={dashboardNotice((await searchParams).notice)} />
       <DropLinks drop={drop} />
       <ViewsSection stats={stats} />
-      <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} />
+      <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} renderedAt={renderedAt} />
+      <NewVersionSection slug={drop.slug} />
       <EditDropForm drop={drop} />
       <ExpirySection slug={drop.slug} expiresAt={drop.expires_at} retentionDays={retentionDays} renderedAt={renderedAt} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />

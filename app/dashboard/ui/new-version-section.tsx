@@ -1,0 +1,15 @@
+import { PUBLISH_LIMITS } from "@/lib/dashboard/publish-form";
+import { publishVersionAction } from "../actions";
+import styles from "../dashboard.module.css";
+import { PublishForm } from "./publish-form";
+
+/** Upload the next version of the drop; the link stays the same and shows the new version at once. */
+export function NewVersionSection({ slug }: { slug: string }) {
+  return (
+    <section className={styles.card} aria-labelledby="new-version-heading">
+      <h2 id="new-version-heading">New version</h2>
+      <p className={styles.muted}>The link stays the same; viewers see the new version, and older ones stay listed above.</p>
+      <PublishForm action={publishVersionAction} mode="version" slug={slug} limits={PUBLISH_LIMITS} />
+    </section>
+  );
+}

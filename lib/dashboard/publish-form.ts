@@ -1,0 +1,176 @@
+// The dashboard's publishing forms ("New drop" and "New version"): how their fields become the API's
+// create and replace bodies (validated by the same schemas), and how a refusal becomes a plain sentence
+// next to the field it concerns.
+import { SPEC_LIMITS } from "@/lib/config";
+import { isApiError } from "@/lib/errors";
+import { createDropBodySchema, replaceDropBodySchema, type CreateDropInput, type ReplaceDropInput } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
+import { formatBytes } from "./format";
+import { parseTagLines } from "./forms";
+import { DASHBOARD_MESSAGES } from "./messages";
+
+const L = SPEC_LIMITS;
+
+/** What the publishing forms tell the browser about the rules the server applies again. */
+export const PUBLISH_LIMITS = {
+  htmlMaxBytes: L.htmlMaxBytes,
+  titleMaxChars: L.titleMaxChars,
+  descriptionMaxChars: L.descriptionMaxChars,
+  passcodeMinChars: L.passcodeMinChars,
+};
+
+/** The fields a publishing form can point an error at; "form" is the form as a whole. */
+export type PublishField = "title" | "description" | "tags" | "passcode" | "context" | "html" | "form";
+
+/** What the typed fields held, so a refused form comes back filled in even without JavaScript (never the passcode). */
+export type PublishValues = { title?: string; description?: string; tags?: string; context?: string; html?: string };
+
+export type PublishState = { status: "idle" | "ok" | "error"; message: string; field?: PublishField; values?: PublishValues };
+
+/** File names the forms take: an HTML document, by its usual extensions. */
+const HTML_FILE = /\.(html?|xhtml)$/i;
+
+/** Form fields, with the CRLF line ends browsers submit for textareas made plain LF. */
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+}
+
+/** A refusal that belongs to one field of the form. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: PublishField,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FieldError";
+  }
+}
+
+/**
+ * The document: a chosen (or dropped) file, or pasted text; exactly one of them. A file must be named
+ * like an HTML document and be UTF-8 text: the viewer serves it as UTF-8 HTML.
+ */
+export async function htmlFromForm(form: FormData): Promise<string> {
+  const file = form.get("html_file");
+  const pasted = field(form, "html");
+  // A form sent without a chosen file still carries an empty one; an empty file is no document either.
+  const chosen = file instanceof File && file.size > 0 ? file : null;
+  if (chosen && pasted.trim() !== "") throw new FieldError("html", DASHBOARD_MESSAGES.htmlBoth);
+  if (!chosen) {
+    if (pasted.trim() === "") throw new FieldError("html", DASHBOARD_MESSAGES.htmlMissing);
+    return pasted;
+  }
+  if (!HTML_FILE.test(chosen.name)) throw new FieldError("html", `“${chosen.name.slice(0, 80)}” is not an HTML file. Choose a file ending in .html or .htm.`);
+  if (chosen.size > L.htmlMaxBytes) throw new FieldError("html", tooLarge(chosen.size));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await chosen.arrayBuffer());
+  } catch {
+    throw new FieldError("html", `“${chosen.name.slice(0, 80)}” is not UTF-8 text. Save it as UTF-8 and choose it again.`);
+  }
+}
+
+function tooLarge(bytes: number): string {
+  return `The HTML is ${formatBytes(bytes)}; a drop takes at most ${formatBytes(L.htmlMaxBytes)}. Make it smaller (move large images out, or compress them) and try again.`;
+}
+
+/** What the form held, handed back with a refusal. */
+export function valuesFromForm(form: FormData): PublishValues {
+  return { title: field(form, "title"), description: field(form, "description"), tags: field(form, "tags"), context: field(form, "context"), html: field(form, "html") };
+}
+
+/** The "New drop" form as POST /api/drops's body, validated by the same schema. */
+export async function createInputFromForm(form: FormData): Promise<CreateDropInput> {
+  const html = await htmlFromForm(form);
+  const description = field(form, "description");
+  const passcode = field(form, "passcode");
+  const context = field(form, "context");
+  const metadata = tagsFromForm(form);
+  return parseInput(createDropBodySchema, {
+    title: field(form, "title"),
+    html,
+    ...(description.trim() ? { description } : {}),
+    ...(passcode ? { passcode } : {}),
+    ...(context.trim() ? { context } : {}),
+    ...(Object.keys(metadata).length ? { metadata } : {}),
+  });
+}
+
+/** The "New version" form as PUT /api/drops/{slug}'s body: the document and its context. */
+export async function replaceInputFromForm(form: FormData): Promise<ReplaceDropInput> {
+  const html = await htmlFromForm(form);
+  const context = field(form, "context");
+  return parseInput(replaceDropBodySchema, { html, ...(context.trim() ? { context } : {}) });
+}
+
+function tagsFromForm(form: FormData): Record<string, string> {
+  try {
+    return parseTagLines(field(form, "tags"));
+  } catch (error) {
+    if (isApiError(error)) throw new FieldError("tags", error.message);
+    throw error;
+  }
+}
+
+const FIELD_OF_CODE: Partial<Record<string, PublishField>> = {
+  title_required: "title",
+  title_too_long: "title",
+  description_too_long: "description",
+  html_required: "html",
+  html_too_large: "html",
+  context_too_large: "context",
+  passcode_too_short: "passcode",
+};
+
+const FIELD_OF_BODY_FIELD: Record<string, PublishField> = { title: "title", description: "description", passcode: "passcode", context: "context", metadata: "tags", html: "html" };
+
+/** The schema's sentence for a field, as a person reads it: "Check the tags: keys use letters, …". */
+function plainFieldMessage(target: PublishField, bodyField: string, message: string): string {
+  if (target === "tags") {
+    const key = bodyField.split(".").slice(1).join(".");
+    return `Check the tag${key ? ` “${key}”` : "s"}: ${message.replace(/^metadata (keys|values)/, "tag $1").replace(/^metadata/, "tags")}.`;
+  }
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+}
+
+function plainSpecError(code: string): string | null {
+  switch (code) {
+    case "title_required":
+      return DASHBOARD_MESSAGES.titleMissing;
+    case "title_too_long":
+      return `The title is too long: at most ${L.titleMaxChars} characters.`;
+    case "description_too_long":
+      return `The description is too long: at most ${L.descriptionMaxChars} characters.`;
+    case "html_required":
+      return DASHBOARD_MESSAGES.htmlMissing;
+    case "context_too_large":
+      return `The context is too long: at most ${formatBytes(L.contextMaxBytes)} of text.`;
+    case "passcode_too_short":
+      return `A passcode needs at least ${L.passcodeMinChars} characters.`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A refusal as the form shows it: the field it concerns and a plain sentence. Limits of the account
+ * (drops, versions, writes) already speak plainly and concern the whole form; another account's drop
+ * reads like a missing one.
+ */
+export function publishErrorState(error: unknown, html?: string): { field: PublishField; message: string } {
+  if (error instanceof FieldError) return { field: error.field, message: error.message };
+  if (!isApiError(error)) {
+    console.error("dashboard action failed", error);
+    return { field: "form", message: DASHBOARD_MESSAGES.unexpected };
+  }
+  if (error.code === "forbidden" || error.code === "not_found" || error.code === "invalid_slug") return { field: "form", message: DASHBOARD_MESSAGES.dropNotFound };
+  const byCode = FIELD_OF_CODE[error.code];
+  if (byCode) {
+    const message = error.code === "html_too_large" ? tooLarge(html === undefined ? L.htmlMaxBytes + 1 : Buffer.byteLength(html)) : plainSpecError(error.code);
+    return { field: byCode, message: message ?? error.message };
+  }
+  const first = (error.details?.fields as { field: string; message: string }[] | undefined)?.[0];
+  const target = first ? FIELD_OF_BODY_FIELD[first.field.split(".")[0]!] : undefined;
+  if (first && target) return { field: target, message: plainFieldMessage(target, first.field, first.message) };
+  return { field: "form", message: error.message };
+}
