@@ -51,6 +51,15 @@ export type ViewerPage =
       comments: ViewerComments | null;
     };
 
+/**
+ * The raw URL a page frames for one version: pinned, so the frame never switches content under the
+ * page around it; for a drop with a passcode, with a frame token (only ever handed to an unlocked viewer).
+ */
+export function frameSrc(slug: string, version: number, passcodeHash: string | null): string {
+  const token = passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, passcodeHash)}`;
+  return `${getConfig().contentOrigin}/p/${slug}/raw?v=${version}${token}`;
+}
+
 export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
   if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
@@ -75,8 +84,7 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   const policy = drop.commentPolicy as CommentPolicy;
   const comments = policy === "off" ? null : { policy, thread: await viewerThread(drop.id) };
 
-  const { contentOrigin, publicUrl } = getConfig();
-  const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash)}`;
+  const { publicUrl } = getConfig();
   return {
     kind: "drop",
     slug,
@@ -87,11 +95,21 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     latestVersion: drop.latestVersion,
     versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
     context: selected.context,
-    // Pinned to the version shown, so the frame never switches content under the page around it.
-    frameSrc: `${contentOrigin}/p/${slug}/raw?v=${number}${token}`,
+    frameSrc: frameSrc(slug, number, drop.passcodeHash),
     url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
     comments,
   };
+}
+
+/**
+ * Whether this browser may see the drop at all: it exists, has not expired, and has no passcode or a
+ * valid unlock. A not-found page offers the latest version only then, so it reveals nothing more.
+ */
+export async function isDropVisible(slug: string, cookieHeader: string | null): Promise<boolean> {
+  if (!SLUG_PATTERN.test(slug)) return false;
+  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true } });
+  if (!drop || isExpired(drop.expiresAt, now())) return false;
+  return drop.passcodeHash === null || hasValidUnlockCookie(slug, drop.passcodeHash, cookieHeader);
 }
 
 /** What the gate says after a failed attempt (?error=...). */

@@ -28,11 +28,28 @@ export function dropMetadata(page: DropPage): Metadata {
 const FOLD_COMMENTS_ON_PHONES =
   'if(matchMedia("(max-width: 959px)").matches&&!/[?&]comment(_error)?=/.test(location.search)){var c=document.getElementById("comments");if(c)c.open=false}';
 
+/**
+ * With JavaScript, choosing a version opens it at once and the "Show" button goes. Arrow keys on the
+ * closed select change the value too: those changes bring the button back rather than navigating on
+ * every key press. Without JavaScript the form submits as a plain GET.
+ */
+const SWITCH_VERSION_AT_ONCE =
+  'var f=document.getElementById("version-picker"),s=f&&f.elements.namedItem("v"),b=f&&f.querySelector("button");if(s&&b){var k=false;b.hidden=true;s.addEventListener("keydown",function(e){k=/^(Arrow|Home|End|Page)/.test(e.key)&&!e.altKey});s.addEventListener("change",function(){if(k)b.hidden=false;else f.requestSubmit();k=false})}';
+
+/** The version before the shown one (or after it, when the shown one is the oldest), for "Compare". */
+function compareHref(page: DropPage): string | null {
+  const older = page.versions.find((version) => version.number < page.version);
+  const newer = [...page.versions].reverse().find((version) => version.number > page.version);
+  if (older) return `/p/${page.slug}/compare?from=${older.number}&to=${page.version}`;
+  return newer ? `/p/${page.slug}/compare?from=${page.version}&to=${newer.number}` : null;
+}
+
 /** `notice` is what a plain form post came back with (?comment=…); the cached page has none. */
 export function DropView({ page, notice = null }: { page: DropPage; notice?: CommentNotice | null }) {
   // The page is cached and served without rendering (lib/serving/cached-pages.ts, ./shared), so it
   // reports its own view once shown; a prefetched page is never shown and runs no script.
   const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug, page.version))})`;
+  const compare = compareHref(page);
   return (
     <div className={styles.viewer}>
       <header className={styles.bar}>
@@ -41,7 +58,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           {page.description ? <p className={styles.description}>{page.description}</p> : null}
         </div>
         <div className={styles.tools}>
-          <form method="get" action={`/p/${page.slug}`} className={styles.versions}>
+          <form method="get" action={`/p/${page.slug}`} className={styles.versions} id="version-picker">
             <label>
               <span className={styles.label}>Version</span>{" "}
               <select name="v" defaultValue={String(page.version)} aria-label="Version">
@@ -55,6 +72,8 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             </label>
             <button type="submit">Show</button>
           </form>
+          <script dangerouslySetInnerHTML={{ __html: SWITCH_VERSION_AT_ONCE }} />
+          {compare ? <a href={compare}>Compare</a> : null}
           <a href={page.frameSrc} target="_blank" rel="noopener noreferrer">
             Open full page
           </a>
@@ -64,6 +83,11 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             </form>
           ) : null}
         </div>
+        {page.version !== page.latestVersion ? (
+          <p className={styles.olderVersion}>
+            You are viewing version {page.version} of {page.latestVersion} — <a href={`/p/${page.slug}`}>see the latest</a>
+          </p>
+        ) : null}
         {page.context ? (
           <details className={styles.context}>
             <summary>Context for version {page.version}</summary>
