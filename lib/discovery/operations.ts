@@ -393,11 +393,13 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/p/{slug}", operationId: "viewDrop", tag: "Public", auth: false,
     summary: "Public viewer page",
-    description: "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set.",
+    description:
+      "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set. " +
+      "An older version says so and links to the latest; `/p/{slug}/compare?from=N&to=M` shows two versions side by side with their line diff (addition).",
     parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
     success: { status: 200, description: "The viewer page (or the passcode gate).", content: "html" },
     errors: [],
-    pageResponses: { "404": "No such drop or version (an HTML page).", "410": EXPIRED_PAGE },
+    pageResponses: { "404": "No such drop or version (an HTML page; for a missing version of a drop the reader may see, with a link to the latest).", "410": EXPIRED_PAGE },
   },
   {
     method: "get", path: "/p/{slug}/raw", operationId: "rawDrop", tag: "Public", auth: false,
