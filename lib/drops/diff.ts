@@ -2,7 +2,7 @@
 // REST and MCP answer, and the hunks the compare page shows. Myers' algorithm costs O((N+M)·D) for D
 // changed lines, so two 2 MB documents could hold the event loop for seconds: the unchanged head and
 // tail are cut off first (linear), and what remains is bounded in lines, in changed lines and in time.
-import { formatPatch, structuredPatch, type StructuredPatch } from "diff";
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch, type StructuredPatch } from "diff";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { getOwnedDrop } from "./access";
@@ -43,9 +43,11 @@ function changedRegion(a: string, b: string, context: number): { start: number; 
   const shorter = Math.min(a.length, b.length);
   let start = 0;
   while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
-  // Back to the start of the line the first difference is on, then `context` lines further.
-  start = start === shorter && a.length === b.length ? start : a.lastIndexOf("\n", start - 1) + 1;
-  for (let kept = 0; kept < context && start > 0; kept++) start = a.lastIndexOf("\n", start - 2) + 1;
+  // Back to the start of the line the first difference is on, then `context` lines further. (A negative
+  // fromIndex would make lastIndexOf look at index 0.)
+  const lineStart = (before: number) => (before < 0 ? 0 : a.lastIndexOf("\n", before) + 1);
+  if (!(start === shorter && a.length === b.length)) start = lineStart(start - 1);
+  for (let kept = 0; kept < context && start > 0; kept++) start = lineStart(start - 2);
   let tail = 0;
   while (tail < shorter - start && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
   // Forward to the end of the line the last difference is on, then `context` lines further.
@@ -93,7 +95,7 @@ export function diffSources(oldName: string, newName: string, oldText: string, n
     hunk.oldStart += region.linesBefore;
     hunk.newStart += region.linesBefore;
   }
-  return { patch, unified: formatPatch(patch) };
+  return { patch, unified: formatPatch(patch, FILE_HEADERS_ONLY) };
 }
 
 /** The hunks with each line's kind and numbers, for pages that show the diff. */
