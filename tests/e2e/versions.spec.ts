@@ -127,6 +127,7 @@ test("a locked drop's compare page shows the gate and nothing of the drop until 
   expect((await page.goto(`${drop.url}?v=99`))!.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "This drop is locked" })).toBeVisible();
 
+  await page.goto(drop.url);
   await page.getByLabel("Passcode").fill("open sesame");
   await page.getByRole("button", { name: "Unlock" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Secret comparison" })).toBeVisible();

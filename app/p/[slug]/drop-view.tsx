@@ -34,7 +34,7 @@ const FOLD_COMMENTS_ON_PHONES =
  * every key press. Without JavaScript the form submits as a plain GET.
  */
 const SWITCH_VERSION_AT_ONCE =
-  'var f=document.getElementById("version-picker"),s=f&&f.elements.namedItem("v"),b=f&&f.querySelector("button");if(s&&b){var k=false;b.hidden=true;s.addEventListener("keydown",function(e){k=/^(Arrow|Home|End|Page)/.test(e.key)&&!e.altKey});s.addEventListener("change",function(){if(k)b.hidden=false;else f.requestSubmit();k=false})}';
+  'var f=document.getElementById("version-picker"),s=f&&f.elements.namedItem("v"),b=f&&f.querySelector("button");if(s&&b){var k=false;b.hidden=true;s.addEventListener("keydown",function(e){k=/^(Arrow|Home|End|Page)/.test(e.key)&&!e.altKey});s.addEventListener("change",function(){if(k)b.hidden=false;else if(f.requestSubmit)f.requestSubmit();else f.submit();k=false})}';
 
 /** The version before the shown one (or after it, when the shown one is the oldest), for "Compare". */
 function compareHref(page: DropPage): string | null {
