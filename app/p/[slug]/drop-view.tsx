@@ -95,7 +95,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           </details>
         ) : null}
       </header>
-      <div className={styles.body}>
+      <main className={styles.body}>
         <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
         {page.comments ? (
           <>
@@ -103,7 +103,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             <script dangerouslySetInnerHTML={{ __html: FOLD_COMMENTS_ON_PHONES }} />
           </>
         ) : null}
-      </div>
+      </main>
       <script dangerouslySetInnerHTML={{ __html: beacon }} />
     </div>
   );
