@@ -131,3 +131,35 @@ describe("MCP diff_versions", () => {
     expect(diff.inputSchema.required?.sort()).toEqual(["from", "slug", "to"]);
   });
 });
+
+describe("the viewer's missing versions and compare page, as served (page cache, or Next's shared page on Vercel)", () => {
+  async function page(path: string) {
+    const res = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
+    return { status: res.status, html: await res.text() };
+  }
+
+  it("answers a missing version of a public drop with a 404 that links to the latest, and a missing drop with a plain one", async () => {
+    const created = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "Public diffed", html: V1 } });
+    const publicSlug = created.body.slug;
+    await page(`/p/${publicSlug}?v=1`);
+    for (const path of [`/p/${publicSlug}?v=99`, `/p/${publicSlug}/compare?from=1&to=99`]) {
+      const missing = await page(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.html).toContain("This version does not exist");
+      expect(missing.html).toContain(`href="/p/${publicSlug}"`);
+    }
+    const noDrop = await page("/p/nosuchdrop77?v=2");
+    expect(noDrop.status).toBe(404);
+    expect(noDrop.html).not.toContain("This version does not exist");
+  });
+
+  it("shows a locked drop's gate for any version and on its compare page, never its title or source", async () => {
+    for (const path of [`/p/${slug}?v=99`, `/p/${slug}/compare?from=1&to=2`, `/p/${slug}/compare?from=1&to=99`]) {
+      const gate = await page(path);
+      expect(gate.status, path).toBe(200);
+      expect(gate.html).toContain("This drop is locked");
+      expect(gate.html).not.toContain("Diffed");
+      expect(gate.html).not.toContain("Draft");
+    }
+  });
+});
