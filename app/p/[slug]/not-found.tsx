@@ -1,13 +1,4 @@
-import { headers } from "next/headers";
-import { DROP_PAGE_URL_HEADER, slugOfDropPage } from "@/lib/serving/shared-pages";
-import { isDropVisible } from "@/lib/serving/viewer";
-import { MissingVersion } from "./missing-version";
-
-/** A missing drop, or a missing version of a drop this browser may see (then linked to its latest). */
-export default async function DropNotFound() {
-  const requestHeaders = await headers();
-  const slug = slugOfDropPage(requestHeaders.get(DROP_PAGE_URL_HEADER));
-  if (slug !== null && (await isDropVisible(slug, requestHeaders.get("cookie")))) return <MissingVersion slug={slug} />;
+export default function DropNotFound() {
   return (
     <main>
       <h1>Drop not found</h1>

@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { commentFormError } from "@/lib/comments/form-messages";
 import { gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
-import type { CommentNotice } from "./comments-panel";
-import { DropView, dropMetadata } from "./drop-view";
-import { Gate } from "./gate";
+import type { CommentNotice } from "../comments-panel";
+import { DropView, dropMetadata } from "../drop-view";
+import { Gate } from "../gate";
 
 type Props = {
   params: Promise<{ slug: string }>;

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { getComparePage, type ComparePage, type CompareSide } from "@/lib/serving/compare";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { gateError } from "@/lib/serving/viewer";
-import { Gate } from "../gate";
+import { Gate } from "../../gate";
 import { DiffTable } from "./diff-table";
 import styles from "./compare.module.css";
 
