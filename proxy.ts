@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
 import { NOINDEX, ROBOTS_HEADER } from "@/lib/serving/robots";
-import { isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
+import { DROP_PAGE_URL_HEADER, isDropPagePath, isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
 
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
@@ -20,18 +20,26 @@ function notFound(): NextResponse {
   return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
+/** The request's headers with the page's own URL, for app/p/[slug]/not-found.tsx. */
+function withDropPageUrl(request: NextRequest, url: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(DROP_PAGE_URL_HEADER, url);
+  return headers;
+}
+
 async function route(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (isDropsOnlyHost(request.headers.get("host")) || isSharedViewerPath(pathname)) return notFound();
   const refusal = pageMethodRefusal(request);
   if (refusal) return refusal;
   const viewer = await routeViewerRequest(request.method, pathname, search);
-  if (viewer === null) return NextResponse.next();
-  if ("answer" in viewer) {
+  if (viewer !== null && "answer" in viewer) {
     const { status, headers, body } = viewer.answer;
     return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
   }
-  const response = viewer.rewrite ? NextResponse.rewrite(new URL(viewer.rewrite, request.url)) : NextResponse.next();
+  const passOn = isDropPagePath(pathname) ? { request: { headers: withDropPageUrl(request, `${pathname}${search}`) } } : undefined;
+  if (viewer === null) return NextResponse.next(passOn);
+  const response = viewer.rewrite ? NextResponse.rewrite(new URL(viewer.rewrite, request.url)) : NextResponse.next(passOn);
   if (!viewer.indexable) response.headers.set(ROBOTS_HEADER, NOINDEX);
   return response;
 }

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   daily_quota_exceeded: 429,
   quota_exceeded: 429,
   version_limit_reached: 429,
+  // Not in the spec's set: two versions differ too much to diff within lib/drops/diff.ts's bounds.
+  diff_too_large: 422,
   internal_error: 500,
   // Not in the spec's set: a dependency (database, rate-limit store) is down; always with Retry-After.
   service_unavailable: 503,

@@ -75,6 +75,7 @@ export const OPERATION_ACCESS = {
   "PATCH /api/drops/{slug}/comments/{id}": { scope: "drops:write", drop: "slug" },
   "DELETE /api/drops/{slug}/comments/{id}": { scope: "drops:write", drop: "slug" },
   "GET /api/drops/{slug}/v/{n}": { scope: "drops:read", drop: "slug" },
+  "GET /api/drops/{slug}/diff": { scope: "drops:read", drop: "slug" },
   "DELETE /api/drops/{slug}/v/{n}": { scope: "drops:write", drop: "slug" },
   "POST /api/drops/{slug}/passcode": { scope: "drops:write", drop: "slug" },
 } as const satisfies Record<string, Access>;

@@ -61,6 +61,7 @@ export const ERROR_GUIDE: Record<ErrorCode, string> = {
   daily_quota_exceeded: "Daily write limit hit: wait `Retry-After` seconds.",
   quota_exceeded: "The account holds the maximum number of drops (or the drop the maximum of comments): delete some.",
   version_limit_reached: "The drop holds the maximum number of versions: delete old versions.",
+  diff_too_large: "The two versions differ too much to diff on the server (`details` gives the bounds): fetch both from the raw URL with `?v=N` and compare them yourself.",
   internal_error: "A fault on the server: retry later.",
   service_unavailable: "The database or the rate-limit store is unreachable: retry after `Retry-After` seconds (an Idempotency-Key keeps a retried POST from publishing twice).",
 };

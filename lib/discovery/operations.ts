@@ -22,6 +22,7 @@ import {
   purgeResultSchema,
   replaceDropBodySchema,
   setPasscodeBodySchema,
+  diffQuerySchema,
   versionListItemSchema,
   versionNumberSchema,
   versionSchema,
@@ -103,7 +104,7 @@ export type Operation = {
     schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string };
     /** Which example illustrates this response, when not the one named like the schema. */
     example?: string;
-    content?: "html" | "onboard" | "openapi" | "jsonrpc" | "prometheus" | "png";
+    content?: "html" | "onboard" | "openapi" | "jsonrpc" | "prometheus" | "png" | "diff";
   };
   errors: ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
@@ -315,6 +316,21 @@ export const OPERATIONS: Operation[] = [
     errors: [...DROP_LOOKUP, "invalid_arg", "version_not_found"],
   },
   {
+    method: "get", path: "/api/drops/{slug}/diff", operationId: "diffVersions", tag: "Versions", auth: true,
+    summary: "What changed between two versions (addition)",
+    description:
+      "A unified diff of the two versions' HTML as `text/plain` (files `v{from}/index.html` and `v{to}/index.html`), empty when they are the same; " +
+      "`from` may be newer than `to`. Diffing is bounded: when the changed part spans more than 20,000 lines, more than 400 lines changed or the work " +
+      "takes too long, the answer is 422 `diff_too_large` (compare `/p/{slug}/raw?v=N` yourself then). MCP: `diff_versions`.",
+    parameters: [
+      slugParam,
+      { name: "from", in: "query", required: true, schema: diffQuerySchema.shape.from, description: "The older side: a version number." },
+      { name: "to", in: "query", required: true, schema: diffQuerySchema.shape.to, description: "The newer side: a version number." },
+    ],
+    success: { status: 200, description: "The unified diff, `text/plain; charset=utf-8`.", content: "diff" },
+    errors: [...DROP_LOOKUP, "invalid_arg", "version_not_found", "diff_too_large"],
+  },
+  {
     method: "delete", path: "/api/drops/{slug}/v/{n}", operationId: "deleteVersion", tag: "Versions", auth: true,
     summary: "Delete one version",
     description: "When it was the head, latest_version falls back to the highest remaining version. The only remaining version cannot be deleted.",
@@ -378,11 +394,13 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get", path: "/p/{slug}", operationId: "viewDrop", tag: "Public", auth: false,
     summary: "Public viewer page",
-    description: "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set.",
+    description:
+      "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set. " +
+      "An older version says so and links to the latest; `/p/{slug}/compare?from=N&to=M` shows two versions side by side with their line diff (addition).",
     parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
     success: { status: 200, description: "The viewer page (or the passcode gate).", content: "html" },
     errors: [],
-    pageResponses: { "404": "No such drop or version (an HTML page).", "410": EXPIRED_PAGE },
+    pageResponses: { "404": "No such drop or version (an HTML page; for a missing version of a drop the reader may see, with a link to the latest).", "410": EXPIRED_PAGE },
   },
   {
     method: "get", path: "/p/{slug}/raw", operationId: "rawDrop", tag: "Public", auth: false,

@@ -14,7 +14,8 @@ export function mcpGuide() {
       `Versioning: a drop has a stable slug and public url. create_drop makes version 1; every update_drop uploads new html as the next ` +
       `version (latest_version + 1) while url stays the same. Viewers see the latest version; append ?v=N to url or raw_url to pin one. ` +
       `patch_drop changes title, description and metadata without creating a version. At most ${limits.versionsPerDrop} versions per drop; ` +
-      `delete_version frees room (the only remaining version cannot be deleted: delete the drop instead).`,
+      `delete_version frees room (the only remaining version cannot be deleted: delete the drop instead). diff_versions shows what changed ` +
+      `between two versions as a unified diff.`,
     metadata:
       `Metadata: an owner-only map of string tags, never shown to viewers. At most ${limits.metadataMaxKeys} keys; keys are case-insensitive ` +
       `(stored lower-case), use letters, digits, '_', '.', '-', neither start nor end with '.' or '-', and are at most ${limits.metadataKeyMaxChars} ` +

@@ -6,11 +6,13 @@ import { createDrop, deleteDrop, deleteVersion, getDrop, getDropStats, getVersio
 import { meSchema } from "@/lib/schemas/accounts";
 import { listComments, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
 import { commentListSchema, commentSchema } from "@/lib/schemas/comments";
-import { dropListSchema, dropSchema, dropStatsSchema, parsePatchDropBody, versionSchema } from "@/lib/schemas/drops";
+import { diffVersions } from "@/lib/drops/diff";
+import { dropListSchema, dropSchema, dropStatsSchema, parsePatchDropBody, versionDiffSchema, versionSchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import {
   createDropArgsSchema,
   deleteDropResultSchema,
+  diffVersionsArgsSchema,
   dropRefArgsSchema,
   dropStatsArgsSchema,
   listCommentsArgsSchema,
@@ -187,6 +189,23 @@ export function mcpTools(): McpTool[] {
       run: async (caller, args) => {
         const { slug, version } = parseInput(versionRefArgsSchema, args);
         return getVersion(caller.userId, slug, version);
+      },
+    },
+    {
+      name: "diff_versions",
+      rest: "GET /api/drops/{slug}/diff",
+      title: "Compare two versions",
+      description:
+        "Returns what changed between two versions of a drop as a unified diff of their HTML (diff, files v<from>/index.html and v<to>/index.html), " +
+        "with added_lines and removed_lines (same as GET /api/drops/{slug}/diff, which answers the diff as text). Versions that differ too much " +
+        "are refused with diff_too_large: then read both from raw_url with ?v=N.",
+      input: diffVersionsArgsSchema,
+      output: versionDiffSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        const { slug, from, to } = parseInput(diffVersionsArgsSchema, args);
+        const diff = await diffVersions(caller.userId, slug, from, to);
+        return { slug, from, to, added_lines: diff.addedLines, removed_lines: diff.removedLines, diff: diff.unified };
       },
     },
     {

@@ -265,6 +265,23 @@ export const statsDaysSchema = positiveIntegerSchema({ max: STATS_DAYS_MAX, defa
 
 export const dropStatsQuerySchema = z.strictObject({ days: statsDaysSchema });
 
+/** Addition: the two versions a diff compares, as query parameters (REST) or arguments (MCP). */
+export const diffQuerySchema = z.strictObject({
+  from: versionNumberSchema.describe("The older side of the diff: a version number, from 1."),
+  to: versionNumberSchema.describe("The newer side of the diff: a version number, from 1."),
+});
+
+export const versionDiffSchema = z
+  .object({
+    slug: slugSchema,
+    from: z.number().int().min(1),
+    to: z.number().int().min(1),
+    added_lines: z.number().int().min(0).describe("Lines only in `to`."),
+    removed_lines: z.number().int().min(0).describe("Lines only in `from`."),
+    diff: z.string().describe("Unified diff of the two versions' HTML, files named v<from>/index.html and v<to>/index.html; empty when they are the same."),
+  })
+  .describe("VersionDiff");
+
 const utcDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("A UTC day, YYYY-MM-DD.");
 
 export const dropStatsSchema = z

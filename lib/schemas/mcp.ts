@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SLUG_PATTERN, slugSchema } from "./common";
 import {
   createDropBodySchema,
+  diffQuerySchema,
   dropStatsQuerySchema,
   expiredFilterSchema,
   metadataFilterMapSchema,
@@ -46,6 +47,8 @@ export const listDropsArgsSchema = z.strictObject({
   metadata: metadataFilterMapSchema.optional(),
   expired: expiredFilterSchema,
 });
+
+export const diffVersionsArgsSchema = z.strictObject({ slug: slugArgSchema, ...diffQuerySchema.shape });
 
 export const dropStatsArgsSchema = z.strictObject({ slug: slugArgSchema, ...dropStatsQuerySchema.shape });
 

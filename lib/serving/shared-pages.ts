@@ -29,6 +29,8 @@ export function isSharedViewerPath(pathname: string): boolean {
 }
 
 const VIEWER_PATH = /^\/p\/([^/]+)\/?$/;
+/** The pages that show a drop: the viewer and the compare page. */
+const DROP_PAGE_PATH = /^\/p\/([^/]+)(\/compare)?\/?$/;
 
 /** The page decodes its [slug] segment, so a percent-encoded slug must meet the same check. */
 function decodedSlug(segment: string | undefined): string | null {
@@ -48,20 +50,21 @@ function decodedSlug(segment: string | undefined): string | null {
 export type ViewerRoute = { answer: RawResponse } | { rewrite: string | null; indexable: boolean } | null;
 
 /**
- * What proxy.ts does with a viewer request before Next renders it. An expired drop is answered 410
- * here, whatever the query, so no rendering path (the per-request viewer, the gate, the shared page)
- * has to know about expiry. On Vercel, a plain GET or HEAD of a drop without a passcode, latest or
- * `?v=N`, is rewritten to the shared page. Null: not a viewer page's GET or HEAD.
+ * What proxy.ts does with a GET or HEAD of a drop's page (the viewer, the compare page) before Next
+ * renders it. An expired drop is answered 410 here, whatever the query, so no rendering path (the
+ * per-request viewer, the gate, the shared page, the compare page) has to know about expiry. On
+ * Vercel, a plain GET or HEAD of a drop's viewer without a passcode, latest or `?v=N`, is rewritten to
+ * the shared page. Only the viewer itself may be indexed; a comparison never is. Null: not such a request.
  */
 export async function routeViewerRequest(method: string, pathname: string, search: string): Promise<ViewerRoute> {
   if (method !== "GET" && method !== "HEAD") return null;
-  const slug = decodedSlug(VIEWER_PATH.exec(pathname)?.[1]);
+  const slug = decodedSlug(DROP_PAGE_PATH.exec(pathname)?.[1]);
   if (slug === null) return null;
   const drop = await findViewerState(slug);
   if (!drop) return { rewrite: null, indexable: false };
   if (isExpired(drop.expiresAt, now())) return { answer: expiredPage() };
-  const indexable = mayIndex(drop);
-  if (!sharesRenderedPages() || drop.passcodeHash !== null) return { rewrite: null, indexable };
+  const indexable = mayIndex(drop) && VIEWER_PATH.test(pathname);
+  if (!sharesRenderedPages() || drop.passcodeHash !== null || !VIEWER_PATH.test(pathname)) return { rewrite: null, indexable };
   const viewer = parsePlainViewerUrl(`${pathname}${search}`);
   return { rewrite: viewer ? `/p/${viewer.encodedSlug}/shared/${viewer.version ?? "latest"}` : null, indexable };
 }
@@ -69,4 +72,19 @@ export async function routeViewerRequest(method: string, pathname: string, searc
 /** Called after a write to a drop commits, from inside the request that wrote it; the next request renders anew. */
 export function expireDropPages(slug: string): void {
   if (sharesRenderedPages()) revalidateTag(dropPagesTag(slug), { expire: 0 });
+}
+
+/**
+ * The request header proxy.ts sets on every page request under /p/ (replacing whatever a client sent):
+ * the path and query asked for, which a not-found page cannot otherwise learn.
+ */
+export const DROP_PAGE_URL_HEADER = "x-htmldrop-drop-page";
+
+export function isDropPagePath(pathname: string): boolean {
+  return pathname.startsWith("/p/");
+}
+
+/** The slug of a page URL under /p/ (as DROP_PAGE_URL_HEADER carries it), or null. */
+export function slugOfDropPage(url: string | null): string | null {
+  return url === null ? null : decodedSlug(/^\/p\/([^/?#]+)/.exec(url)?.[1]);
 }

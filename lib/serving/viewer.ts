@@ -9,7 +9,7 @@ import type { CommentJson, CommentPolicy } from "@/lib/schemas/comments";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { previewImagePath } from "@/lib/previews/paths";
 import { mayIndex } from "./robots";
-import { createFrameToken, FRAME_TOKEN_TTL_MS, unlockCookieExpiry } from "./unlock";
+import { createFrameToken, FRAME_TOKEN_TTL_MS, hasValidUnlockCookie, unlockCookieExpiry } from "./unlock";
 
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
 /** `/p/<slug>`, optionally `?v=N` and nothing else: the viewer URLs a cache may answer. */
@@ -59,6 +59,18 @@ export type ViewerPage =
       imageUrl: string | null;
     };
 
+/** A drop with a passcode, as this browser unlocked it: the frame token must not outlive the cookie. */
+export type Unlock = { passcodeHash: string; cookieExpiresAt: number };
+
+/**
+ * The raw URL a page frames for one version: pinned, so the frame never switches content under the
+ * page around it; for a drop with a passcode, with a frame token (only ever handed to an unlocked viewer).
+ */
+export function frameSrc(slug: string, version: number, unlock: Unlock | null): string {
+  const token = unlock === null ? "" : `&unlock=${createFrameToken(slug, unlock.passcodeHash, unlock.cookieExpiresAt, FRAME_TOKEN_TTL_MS)}`;
+  return `${getConfig().contentOrigin}/p/${slug}/raw?v=${version}${token}`;
+}
+
 export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
   if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
@@ -84,9 +96,8 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   const policy = drop.commentPolicy as CommentPolicy;
   const comments = policy === "off" ? null : { policy, thread: await viewerThread(drop.id) };
 
-  const { contentOrigin, publicUrl } = getConfig();
-  const token = drop.passcodeHash === null ? "" : `&unlock=${createFrameToken(slug, drop.passcodeHash, unlockExpiresAt!, FRAME_TOKEN_TTL_MS)}`;
-  const frameSrc = `${contentOrigin}/p/${slug}/raw?v=${number}${token}`;
+  const { publicUrl } = getConfig();
+  const frame = frameSrc(slug, number, drop.passcodeHash === null ? null : { passcodeHash: drop.passcodeHash, cookieExpiresAt: unlockExpiresAt! });
   return {
     kind: "drop",
     slug,
@@ -97,9 +108,8 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     latestVersion: drop.latestVersion,
     versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
     context: selected.context,
-    // Pinned to the version shown, so the frame never switches content under the page around it.
-    frameSrc,
-    fullPageHref: drop.passcodeHash === null ? frameSrc : fullPagePath(slug, number),
+    frameSrc: frame,
+    fullPageHref: drop.passcodeHash === null ? frame : fullPagePath(slug, number),
     url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
     comments,
     indexable: mayIndex(drop),
@@ -110,6 +120,17 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
 /** The public-origin address that opens a drop's raw page (lib/serving/full-page.ts). */
 export function fullPagePath(slug: string, version: number | null): string {
   return `/p/${slug}/full${version === null ? "" : `?v=${version}`}`;
+}
+
+/**
+ * Whether this browser may see the drop at all: it exists, has not expired, and has no passcode or a
+ * valid unlock. A not-found page offers the latest version only then, so it reveals nothing more.
+ */
+export async function isDropVisible(slug: string, cookieHeader: string | null): Promise<boolean> {
+  if (!SLUG_PATTERN.test(slug)) return false;
+  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true } });
+  if (!drop || isExpired(drop.expiresAt, now())) return false;
+  return drop.passcodeHash === null || hasValidUnlockCookie(slug, drop.passcodeHash, cookieHeader);
 }
 
 /** What the gate says after a failed attempt (?error=...). */

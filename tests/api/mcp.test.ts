@@ -17,6 +17,7 @@ const TOOL_NAMES = [
   "delete_drop",
   "list_versions",
   "get_version",
+  "diff_versions",
   "delete_version",
   "set_passcode",
   "drop_stats",

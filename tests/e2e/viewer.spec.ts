@@ -57,8 +57,8 @@ test("switches between versions and 404s an unknown one", async ({ page }) => {
 
   await page.goto(drop.url);
   await expect(frame(page).getByRole("heading", { name: "Version two" })).toBeVisible();
+  // Choosing a version opens it at once (tests/e2e/versions.spec.ts covers the form without JavaScript).
   await page.getByRole("combobox", { name: "Version" }).selectOption("1");
-  await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(`${drop.url}?v=1`);
   await expect(frame(page).getByRole("heading", { name: "Version one" })).toBeVisible();
   await expect(page.getByText("Context for version")).toHaveCount(0);
@@ -68,8 +68,9 @@ test("switches between versions and 404s an unknown one", async ({ page }) => {
 
   const missing = await page.goto(`${drop.url}?v=7`);
   expect(missing!.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Drop not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This version does not exist" })).toBeVisible();
   expect((await page.goto(`${app.baseUrl}/p/doesnotexist42`))!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Drop not found" })).toBeVisible();
 });
 
 test("gate: wrong passcode errors, right one shows the drop, a new passcode locks it again", async ({ page }) => {

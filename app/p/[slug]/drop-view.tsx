@@ -34,11 +34,28 @@ export function dropMetadata(page: DropPage): Metadata {
 const FOLD_COMMENTS_ON_PHONES =
   'if(matchMedia("(max-width: 959px)").matches&&!/[?&]comment(_error)?=/.test(location.search)){var c=document.getElementById("comments");if(c)c.open=false}';
 
+/**
+ * With JavaScript, choosing a version opens it at once and the "Show" button goes. Arrow keys on the
+ * closed select change the value too: those changes bring the button back rather than navigating on
+ * every key press. Without JavaScript the form submits as a plain GET.
+ */
+const SWITCH_VERSION_AT_ONCE =
+  'var f=document.getElementById("version-picker"),s=f&&f.elements.namedItem("v"),b=f&&f.querySelector("button");if(s&&b){var k=false;b.hidden=true;s.addEventListener("keydown",function(e){k=/^(Arrow|Home|End|Page)/.test(e.key)&&!e.altKey});s.addEventListener("change",function(){if(k)b.hidden=false;else if(f.requestSubmit)f.requestSubmit();else f.submit();k=false})}';
+
+/** The version before the shown one (or after it, when the shown one is the oldest), for "Compare". */
+function compareHref(page: DropPage): string | null {
+  const older = page.versions.find((version) => version.number < page.version);
+  const newer = [...page.versions].reverse().find((version) => version.number > page.version);
+  if (older) return `/p/${page.slug}/compare?from=${older.number}&to=${page.version}`;
+  return newer ? `/p/${page.slug}/compare?from=${page.version}&to=${newer.number}` : null;
+}
+
 /** `notice` is what a plain form post came back with (?comment=…); the cached page has none. */
 export function DropView({ page, notice = null }: { page: DropPage; notice?: CommentNotice | null }) {
   // The page is cached and served without rendering (lib/serving/cached-pages.ts, ./shared), so it
   // reports its own view once shown; a prefetched page is never shown and runs no script.
   const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug, page.version))})`;
+  const compare = compareHref(page);
   return (
     <main className={styles.viewer}>
       <header className={styles.bar}>
@@ -66,7 +83,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           ) : null}
         </div>
         <div className={styles.tools}>
-          <form method="get" action={`/p/${page.slug}`} className={styles.versions}>
+          <form method="get" action={`/p/${page.slug}`} className={styles.versions} id="version-picker">
             <label>
               <span className={styles.label}>Version</span>{" "}
               <select name="v" defaultValue={String(page.version)} aria-label="Version">
@@ -80,6 +97,8 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             </label>
             <button type="submit">Show</button>
           </form>
+          <script dangerouslySetInnerHTML={{ __html: SWITCH_VERSION_AT_ONCE }} />
+          {compare ? <a href={compare}>Compare</a> : null}
           <a href={page.fullPageHref} target="_blank" rel="noopener noreferrer">
             Open<span className={styles.wide}> full page</span>
           </a>
@@ -91,6 +110,11 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             </form>
           ) : null}
         </div>
+        {page.version !== page.latestVersion ? (
+          <p className={styles.olderVersion}>
+            You are viewing version {page.version} of {page.latestVersion} — <a href={`/p/${page.slug}`}>see the latest</a>
+          </p>
+        ) : null}
       </header>
       <div className={styles.body}>
         <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />

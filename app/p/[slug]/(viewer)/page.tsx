@@ -3,10 +3,10 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { commentFormError } from "@/lib/comments/form-messages";
-import { GATE_MESSAGES, gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
-import type { CommentNotice } from "./comments-panel";
-import { DropView, dropMetadata } from "./drop-view";
-import styles from "./viewer.module.css";
+import { gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
+import type { CommentNotice } from "../comments-panel";
+import { DropView, dropMetadata } from "../drop-view";
+import { Gate } from "../gate";
 
 type Props = {
   params: Promise<{ slug: string }>;
@@ -44,26 +44,4 @@ function commentNotice(query: Record<string, string | string[] | undefined>): Co
   const error = commentFormError(query.comment_error);
   if (error) return { kind: "error", error };
   return query.comment === "posted" ? { kind: "posted" } : null;
-}
-
-function Gate({ slug, version, error }: { slug: string; version: string | null; error: keyof typeof GATE_MESSAGES | null }) {
-  return (
-    <main className={styles.gate}>
-      <h1>This drop is locked</h1>
-      <p>Enter the passcode that came with the link.</p>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {GATE_MESSAGES[error]}
-        </p>
-      ) : null}
-      <form method="post" action={`/p/${slug}/unlock`} className={styles.gateForm}>
-        {version ? <input type="hidden" name="v" value={version} /> : null}
-        <label>
-          Passcode
-          <input type="password" name="passcode" required autoComplete="off" autoFocus />
-        </label>
-        <button type="submit">Unlock</button>
-      </form>
-    </main>
-  );
 }

@@ -1,0 +1,47 @@
+import type { DiffHunk, DiffLine } from "@/lib/drops/diff";
+import styles from "./compare.module.css";
+
+const MARK: Record<DiffLine["kind"], { sign: string; words: string }> = {
+  added: { sign: "+", words: "Added" },
+  removed: { sign: "−", words: "Removed" },
+  context: { sign: "", words: "Unchanged" },
+};
+
+/**
+ * The line diff as one table: a row group per change with its line numbers, each line marked by a
+ * sign and, for screen readers, in words, so colour is never the only cue.
+ */
+export function DiffTable({ hunks, from, to }: { hunks: DiffHunk[]; from: number; to: number }) {
+  return (
+    <table className={styles.diff}>
+      <caption className={styles.visuallyHidden}>
+        Source lines that changed from version {from} to version {to}, with a few unchanged lines around each change
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">v{from}</th>
+          <th scope="col">v{to}</th>
+          <th scope="col">
+            <span className={styles.visuallyHidden}>Change</span>
+          </th>
+          <th scope="col">Line</th>
+        </tr>
+      </thead>
+      {hunks.map((hunk) => (
+        <tbody key={`${hunk.oldStart}-${hunk.newStart}`}>
+          {hunk.lines.map((line, index) => (
+            <tr key={index} className={styles[line.kind]}>
+              <td className={styles.number}>{line.oldNumber ?? ""}</td>
+              <td className={styles.number}>{line.newNumber ?? ""}</td>
+              <td className={styles.sign}>
+                <span aria-hidden="true">{MARK[line.kind].sign}</span>
+                <span className={styles.visuallyHidden}>{MARK[line.kind].words}</span>
+              </td>
+              <td className={styles.code}>{line.text.replace(/\r?\n$/, "")}</td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+    </table>
+  );
+}

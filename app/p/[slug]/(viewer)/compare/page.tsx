@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getComparePage, type ComparePage, type CompareSide } from "@/lib/serving/compare";
+import { DROP_SANDBOX } from "@/lib/serving/raw";
+import { gateError } from "@/lib/serving/viewer";
+import { Gate } from "../../gate";
+import { DiffTable } from "./diff-table";
+import styles from "./compare.module.css";
+
+type Query = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Query> };
+
+// generateMetadata and the page share one lookup per request.
+const loadComparePage = cache(async (slug: string, from: Query[string], to: Query[string]): Promise<ComparePage> => {
+  return getComparePage(slug, { from, to }, (await headers()).get("cookie"));
+});
+
+async function load({ params, searchParams }: Props) {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  return { page: await loadComparePage(slug, query.from, query.to), query };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { page } = await load(props);
+  const robots = { index: false, follow: false };
+  if (page.kind === "not_found") return { title: "Not found", robots };
+  if (page.kind === "gate") return { title: "Locked drop", robots };
+  return { title: `v${page.from.version} and v${page.to.version} · ${page.title}`, robots };
+}
+
+export default async function ComparePageRoute(props: Props) {
+  const { page, query } = await load(props);
+  if (page.kind === "not_found") notFound();
+  if (page.kind === "gate") return <Gate slug={page.slug} version={null} error={gateError(query.error)} />;
+  const pick = (name: "from" | "to", label: string, selected: number) => (
+    <label>
+      {label}{" "}
+      <select name={name} defaultValue={String(selected)}>
+        {page.versions.map((number) => (
+          <option key={number} value={number}>
+            v{number}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div className={styles.compare}>
+      <header className={styles.bar}>
+        <h1 className={styles.title}>Compare versions of {page.title}</h1>
+        <form method="get" action={`/p/${page.slug}/compare`} className={styles.picker}>
+          {pick("from", "From", page.from.version)}
+          {pick("to", "To", page.to.version)}
+          <button type="submit">Compare</button>
+        </form>
+        <a href={`/p/${page.slug}?v=${page.to.version}`}>Back to the drop</a>
+      </header>
+      <main className={styles.main}>
+        <section aria-labelledby="rendered">
+          <h2 id="rendered">Rendered</h2>
+          <div className={styles.frames}>
+            <Frame side={page.from} title={page.title} />
+            <Frame side={page.to} title={page.title} />
+          </div>
+        </section>
+        <section aria-labelledby="source">
+          <h2 id="source">Source</h2>
+          {page.diff === null ? (
+            <p>These versions differ too much to show their source side by side here. Open each version to read it in full.</p>
+          ) : page.diff.hunks.length === 0 ? (
+            <p>The source of the two versions is the same.</p>
+          ) : (
+            <>
+              <p>
+                {page.diff.addedLines} {page.diff.addedLines === 1 ? "line" : "lines"} added, {page.diff.removedLines} removed, going from version {page.from.version} to
+                version {page.to.version}.
+              </p>
+              <DiffTable hunks={page.diff.hunks} from={page.from.version} to={page.to.version} />
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function Frame({ side, title }: { side: CompareSide; title: string }) {
+  return (
+    <figure className={styles.side}>
+      <figcaption>Version {side.version}</figcaption>
+      <iframe className={styles.frame} src={side.frameSrc} sandbox={DROP_SANDBOX} title={`Version ${side.version} of ${title}`} referrerPolicy="no-referrer" />
+    </figure>
+  );
+}

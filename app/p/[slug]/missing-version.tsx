@@ -1,0 +1,18 @@
+import styles from "./viewer.module.css";
+
+/**
+ * A 404 for a version (or a comparison) of a drop the reader may see: the way to the latest. Never the
+ * title. Without a slug (the shared page's 404, which has no request to read it from) the link is the
+ * same path without its query, which is the drop's latest version.
+ */
+export function MissingVersion({ slug }: { slug: string | null }) {
+  return (
+    <main className={styles.missing}>
+      <h1>This version does not exist</h1>
+      <p>It may have been deleted, or the link may have a typing mistake in it.</p>
+      <p>
+        <a href={slug === null ? "?" : `/p/${slug}`}>See the latest version</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+// GET /api/drops/{slug}/diff and MCP diff_versions: the unified diff of two versions' HTML, the same
+// through both doors, with the same refusals as reading a version (another account, bad arguments, a
+// missing version), and diff_too_large instead of a long diff.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { applyPatch } from "diff";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { servesServerless, startApp, type TestApp } from "../helpers/app";
+
+const V1 = "<!doctype html>\n<title>Report</title>\n<h1>Draft</h1>\n<p>Numbers</p>\n";
+const V2 = "<!doctype html>\n<title>Report</title>\n<h1>Final</h1>\n<p>Numbers</p>\n<p>Signed</p>\n";
+
+let app: TestApp;
+let alice: string;
+let bob: string;
+let slug: string;
+let mcp: Client;
+
+beforeAll(async () => {
+  app = await startApp();
+  [alice, bob] = await Promise.all([app.createToken("diff-alice"), app.createToken("diff-bob")]);
+  const created = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "Diffed", html: V1, passcode: "open sesame" } });
+  expect(created.status, created.text).toBe(201);
+  slug = created.body.slug;
+  expect((await app.api(`/api/drops/${slug}`, { method: "PUT", token: alice, body: { html: V2 } })).status).toBe(200);
+  const transport = new StreamableHTTPClientTransport(new URL("/mcp", app.baseUrl), { requestInit: { headers: { authorization: `Bearer ${alice}` } } });
+  mcp = new Client({ name: "htmldrop-diff-tests", version: "1.0.0" });
+  await mcp.connect(transport);
+}, 180_000);
+afterAll(async () => {
+  await mcp?.close();
+  await app?.stop();
+});
+
+const EXPECTED = "--- v1/index.html\n+++ v2/index.html\n@@ -1,4 +1,5 @@\n <!doctype html>\n <title>Report</title>\n-<h1>Draft</h1>\n+<h1>Final</h1>\n <p>Numbers</p>\n+<p>Signed</p>\n";
+
+async function tool(args: Record<string, unknown>, token?: string): Promise<CallToolResult> {
+  if (!token) return (await mcp.callTool({ name: "diff_versions", arguments: args })) as CallToolResult;
+  const transport = new StreamableHTTPClientTransport(new URL("/mcp", app.baseUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const other = new Client({ name: "htmldrop-diff-tests", version: "1.0.0" });
+  await other.connect(transport);
+  try {
+    return (await other.callTool({ name: "diff_versions", arguments: args })) as CallToolResult;
+  } finally {
+    await other.close();
+  }
+}
+
+describe("GET /api/drops/{slug}/diff", () => {
+  it("answers the unified diff of a locked drop to its owner, as text that applies", async () => {
+    const res = await app.api(`/api/drops/${slug}/diff?from=1&to=2`, { token: alice });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.text).toBe(EXPECTED);
+    expect(applyPatch(V1, res.text)).toBe(V2);
+    // Backwards too, and empty for a version against itself.
+    expect(applyPatch(V2, (await app.api(`/api/drops/${slug}/diff?from=2&to=1`, { token: alice })).text)).toBe(V1);
+    const same = await app.api(`/api/drops/${slug}/diff?from=2&to=2`, { token: alice });
+    expect(same.status).toBe(200);
+    expect(same.text).toBe("--- v2/index.html\n+++ v2/index.html\n");
+  });
+
+  it.each([
+    ["from=0&to=2", "from"],
+    ["from=1&to=two", "to"],
+    ["to=2", "from"],
+    ["from=1", "to"],
+    ["from=1&from=2&to=2", "from"],
+  ])("refuses %s with 400 invalid_arg naming %s", async (query, field) => {
+    const res = await app.api(`/api/drops/${slug}/diff?${query}`, { token: alice });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe("invalid_arg");
+    expect(res.body.error.details.fields.map((entry: { field: string }) => entry.field)).toContain(field);
+  });
+
+  it("answers 404 for a missing version or drop, 401 without a token, 403 for another account's drop", async () => {
+    const missing = await app.api(`/api/drops/${slug}/diff?from=1&to=9`, { token: alice });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toEqual({ code: "version_not_found", message: `Drop ${slug} has no version 9.` });
+    const noDrop = await app.api("/api/drops/nosuchdrop1/diff?from=1&to=2", { token: alice });
+    expect(noDrop.status).toBe(404);
+    expect(noDrop.body.error.code).toBe("not_found");
+    expect((await app.api(`/api/drops/${slug}/diff?from=1&to=2`)).body.error.code).toBe("token_required");
+    const foreign = await app.api(`/api/drops/${slug}/diff?from=1&to=2`, { token: bob });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe("forbidden");
+    expect(foreign.text).not.toContain("Draft");
+  });
+
+  it("refuses versions that differ too much with 422 diff_too_large, quickly", async () => {
+    const lines = (word: string) => Array.from({ length: 2_000 }, (_, index) => `<p>${word} ${index}</p>`).join("\n");
+    const created = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "Rewritten", html: lines("old") } });
+    const big = created.body.slug;
+    expect((await app.api(`/api/drops/${big}`, { method: "PUT", token: alice, body: { html: lines("new") } })).status).toBe(200);
+    const started = Date.now();
+    const res = await app.api(`/api/drops/${big}/diff?from=1&to=2`, { token: alice });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("diff_too_large");
+    expect(res.body.error.details).toEqual({ max_lines: 20_000, max_changed_lines: 400 });
+    const viaTool = await tool({ slug: big, from: 1, to: 2 });
+    expect(viaTool.isError).toBe(true);
+    expect((viaTool.structuredContent as any).error.code).toBe("diff_too_large");
+  });
+});
+
+describe("MCP diff_versions", () => {
+  it("returns the same diff as REST with line counts", async () => {
+    const result = await tool({ slug, from: 1, to: 2 });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ slug, from: 1, to: 2, added_lines: 2, removed_lines: 1, diff: EXPECTED });
+  });
+
+  it("refuses bad arguments, a missing version and another account's drop with the REST errors", async () => {
+    const bad = await tool({ slug, from: 0, to: 2 });
+    expect(bad.isError).toBe(true);
+    expect((bad.structuredContent as any).error.code).toBe("invalid_arg");
+    const missing = await tool({ slug, from: 1, to: 9 });
+    expect((missing.structuredContent as any).error.code).toBe("version_not_found");
+    const foreign = await tool({ slug, from: 1, to: 2 }, bob);
+    expect(foreign.isError).toBe(true);
+    expect((foreign.structuredContent as any).error.code).toBe("forbidden");
+  });
+
+  it("is listed as read-only with its arguments", async () => {
+    const { tools } = await mcp.listTools();
+    const diff = tools.find((entry) => entry.name === "diff_versions")!;
+    expect(diff.annotations?.readOnlyHint).toBe(true);
+    expect(diff.inputSchema.required?.sort()).toEqual(["from", "slug", "to"]);
+  });
+});
+
+describe("the viewer's missing versions and compare page, as served (page cache, or Next's shared page on Vercel)", () => {
+  async function page(path: string) {
+    const res = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
+    return { status: res.status, html: await res.text() };
+  }
+
+  it("answers a missing version of a public drop with a 404 that links to the latest, and a missing drop with a plain one", async () => {
+    const created = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "Public diffed", html: V1 } });
+    const publicSlug = created.body.slug;
+    await page(`/p/${publicSlug}?v=1`);
+    for (const path of [`/p/${publicSlug}?v=99`, `/p/${publicSlug}/compare?from=1&to=99`]) {
+      const missing = await page(path);
+      expect(missing.status, path).toBe(404);
+      // Next streams a page's 404 for the browser to draw, so the link is in its payload, escaped.
+      expect(missing.html).toContain("This version does not exist");
+      // On Vercel the shared page's static 404 links to the same path without its query: the latest.
+      const latest = path.includes("compare") || !servesServerless() ? `/p/${publicSlug}` : "?";
+      expect(missing.html).toContain(`\\"href\\":\\"${latest}\\"`);
+    }
+    const noDrop = await page("/p/nosuchdrop77?v=2");
+    expect(noDrop.status).toBe(404);
+    expect(noDrop.html).not.toContain("This version does not exist");
+  });
+
+  it("shows a locked drop's gate for any version and on its compare page, never its title or source", async () => {
+    for (const path of [`/p/${slug}?v=99`, `/p/${slug}/compare?from=1&to=2`, `/p/${slug}/compare?from=1&to=99`]) {
+      const gate = await page(path);
+      expect(gate.status, path).toBe(200);
+      expect(gate.html).toContain("This drop is locked");
+      expect(gate.html).not.toContain("Diffed");
+      expect(gate.html).not.toContain("Draft");
+    }
+  });
+});
