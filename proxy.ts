@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
+import { isPublicFilePath, PUBLIC_FILE_METHODS } from "@/lib/serving/public-files";
 import { NOINDEX, ROBOTS_HEADER } from "@/lib/serving/robots";
 import { DROP_PAGE_URL_HEADER, isDropPagePath, isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
 
@@ -11,9 +12,15 @@ const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.js
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 function pageMethodRefusal(request: NextRequest): NextResponse | null {
-  if (PAGE_METHODS.includes(request.method) || ROUTE_HANDLER.test(request.nextUrl.pathname)) return null;
-  const error = new ApiError("invalid_arg", `${request.method} is not supported on a page; use ${PAGE_METHODS.join(" or ")}.`, { allow: PAGE_METHODS });
-  return NextResponse.json(error.toBody(), { status: 405, headers: { allow: PAGE_METHODS.join(", "), "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  const { pathname } = request.nextUrl;
+  if (isPublicFilePath(pathname)) return PUBLIC_FILE_METHODS.includes(request.method) ? null : methodNotAllowed(request.method, "a file", PUBLIC_FILE_METHODS);
+  if (PAGE_METHODS.includes(request.method) || ROUTE_HANDLER.test(pathname)) return null;
+  return methodNotAllowed(request.method, "a page", PAGE_METHODS);
+}
+
+function methodNotAllowed(method: string, what: string, allowed: string[]): NextResponse {
+  const error = new ApiError("invalid_arg", `${method} is not supported on ${what}; use ${allowed.join(" or ")}.`, { allow: allowed });
+  return NextResponse.json(error.toBody(), { status: 405, headers: { allow: allowed.join(", "), "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 }
 
 function notFound(): NextResponse {

@@ -417,17 +417,6 @@ export const OPERATIONS: Operation[] = [
     },
   },
   {
-    method: "get", path: "/p/{slug}/full", operationId: "openFullPage", tag: "Public", auth: false,
-    summary: "Open a drop's raw page from the viewer (addition)",
-    description:
-      "The viewer's \"Open full page\" link for a drop with a passcode. With this browser's unlock cookie, a redirect to `/p/{slug}/raw` with a signed token valid for one minute " +
-      "(never past the cookie); without it, a redirect to the gate at `/p/{slug}`. A drop without a passcode is redirected to its raw page as it is.",
-    parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to open; default the latest." }],
-    success: { status: 303, description: "Redirect (`Location`) to the raw page, or to the gate." },
-    errors: [],
-    pageResponses: { "404": "No such drop, or a malformed version (an HTML page).", "410": EXPIRED_PAGE },
-  },
-  {
     method: "get", path: "/p/{slug}/og.png", operationId: "dropPreviewImage", tag: "Public", auth: false,
     summary: "Link preview image of a drop (addition)",
     description:

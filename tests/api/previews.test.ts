@@ -2,10 +2,13 @@
 // ETag and never past the expiry), the tags that point at it, a locked drop that shows none of it, the
 // noindex default on the viewer, raw and card with the per-drop opt-in (REST, MCP, refused for
 // another account), and the files of public/.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_FILES } from "@/lib/serving/public-files";
 import { servesServerless, startApp, type TestApp } from "../helpers/app";
 import { createTestClock, type TestClock } from "../helpers/clock";
 
@@ -270,6 +273,19 @@ describe("public files", () => {
     const manifest = await (await get("/site.webmanifest")).json();
     expect(manifest.icons.map((icon: { src: string }) => icon.src)).toEqual(["/icon-192.png", "/icon-512.png", "/icon.svg"]);
     for (const icon of manifest.icons) expect((await get(icon.src)).status, icon.src).toBe(200);
+  });
+
+  it("refuses every method but GET and HEAD on public/'s files with 405 in the Error shape, and lists every file of public/", async () => {
+    expect([...PUBLIC_FILES].sort()).toEqual(readdirSync(join(import.meta.dirname, "..", "..", "public")).sort());
+    for (const name of PUBLIC_FILES) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const response = await fetch(`${app.baseUrl}/${name}`, { method, body: method === "DELETE" ? undefined : '{"x":"a\\u0000b"}', headers: { "content-type": "text/plain" } });
+        expect(response.status, `${method} /${name}`).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect((await response.json()).error.code).toBe("invalid_arg");
+      }
+      expect((await fetch(`${app.baseUrl}/${name}`, { method: "HEAD" })).status, `HEAD /${name}`).toBe(200);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // the form the page would send. Such a request must be refused like any bad input, never crash into a 500.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type TestApp } from "../helpers/app";
+import { servesServerless, startApp, type TestApp } from "../helpers/app";
 import { serverActionIds, signInAs } from "../helpers/session";
 
 let app: TestApp;
@@ -78,8 +78,10 @@ function postForm(path: string, name: string, fields: Record<string, string | Bl
 describe("the publishing actions called by hand", () => {
   const HTML_MAX_BYTES = 2_097_152;
 
+  /** Every account's drops: the session's account is not the token's when sign-in goes through the identity provider. */
   async function dropCount(): Promise<number> {
-    return (await app.api("/api/drops", { token })).body.pagination.total_items;
+    const [row] = await app.sql<{ count: number | string | bigint }>(`SELECT COUNT(*) AS "count" FROM "Drop"`);
+    return Number(row!.count);
   }
 
   it("a new version aimed at another account's drop is refused as not found, and the drop is unchanged", async () => {
@@ -110,16 +112,19 @@ describe("the publishing actions called by hand", () => {
   it("a non-HTML file is refused, a document under the limit is published with its fields", async () => {
     const refused = await postForm("/dashboard/new", "createDropAction", { title: "binary", html: "", html_file: new File([new Uint8Array([0xff, 0xfe, 0x00])], "image.png") }, session);
     expect(await refused.text()).toContain("“image.png” is not an HTML file.");
-    const response = await postForm("/dashboard/new", "createDropAction", { title: "by hand", html: "<p>ok</p>", tags: "project=alpha", context: "why" }, session);
+    const response = await postForm("/dashboard/new", "createDropAction", { title: "by hand", html: "<p>ok</p>", tags: "project=alpha", context: "published by hand" }, session);
     expect(response.status).toBeLessThan(400);
     const target = response.headers.get("x-action-redirect") ?? "";
     expect(target).toMatch(/^\/dashboard\/drops\/[^/?]+\?notice=dropCreated/);
-    const created = decodeURIComponent(target.split("/")[3]!.split("?")[0]!);
-    const drop = (await app.api(`/api/drops/${created}`, { token })).body;
-    expect(drop).toMatchObject({ title: "by hand", metadata: { project: "alpha" }, latest_version: 1 });
+    // Read back as the session's owner sees it.
+    const page = await fetch(`${app.baseUrl}${target.split("?")[0]}`, { headers: { cookie: session } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const shown of ["by hand", "project", "alpha", "published by hand", "v1"]) expect(html).toContain(shown);
   });
 
-  it("a body declared past the server action's size limit is refused with 413 before it is read, and creates nothing", async () => {
+  // The custom server's front door reads the declared length; on Vercel the platform's own body limit applies.
+  it.skipIf(servesServerless())("a body declared past the server action's size limit is refused with 413 before it is read, and creates nothing", async () => {
     const before = await dropCount();
     // Only the headers and a first bytes are sent: the answer must come without the rest of the body.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -199,6 +199,8 @@ for (const screen of SCREENS) {
     pageTest("viewer", null, async () => {
       await open(report.url);
       await expect(page.getByRole("heading", { level: 1, name: "Quarterly report" })).toBeVisible();
+      // On a phone the description and context fold behind "About this drop".
+      await page.locator("details", { has: page.getByText("About this drop") }).evaluate((about) => ((about as HTMLDetailsElement).open = true));
       await page.getByText("Context for version 2").click();
     });
     pageTest("viewer-comments", null, async () => {
@@ -220,7 +222,8 @@ for (const screen of SCREENS) {
     });
     pageTest("viewer-404", null, async () => {
       await open(`${report.url}?v=9`, 404);
-      await expect(page.getByRole("heading", { name: "Drop not found" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "This version does not exist" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "See the latest version" })).toBeVisible();
     });
     pageTest("viewer-410", null, async () => {
       await open(expired.url, 410);

@@ -216,7 +216,7 @@ test("a drop with comments off shows no panel; signed_in asks guests to sign in"
   await expect(page.getByLabel(NAME_LABEL)).toHaveCount(0);
   await fillComment(page, { body: "Who am I?" });
   await page.getByRole("button", { name: "Post comment" }).click();
-  await expect(page).toHaveURL(/\/api\/auth\/signin\?callbackUrl=/);
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
   const listed = await app.api(`/api/drops/${members.slug}/comments`, { token });
   expect(listed.body.data).toEqual([]);
   await context.close();

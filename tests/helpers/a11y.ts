@@ -21,6 +21,9 @@ const COLOR_RULES = ["color-contrast", "link-in-text-block"];
  * inside the viewer's iframe is the author's, not htmldrop's, so frames are left out unless asked for.
  */
 export async function expectNoAxeViolations(page: Page, options: { includeFrames?: boolean; exclude?: string[]; onlyColorRules?: boolean } = {}): Promise<void> {
+  // Next streams a dynamic page's metadata after its body, so the title can arrive a moment after load;
+  // axe judges the page once it has one (a page that never gets one still fails document-title).
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   // Only violations are read, so axe need not gather every passing node's details (much faster on long
   // pages). Set first: options() replaces what withRules and withTags set.
   let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
