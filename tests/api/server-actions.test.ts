@@ -120,7 +120,7 @@ describe("the publishing actions called by hand", () => {
     const page = await fetch(`${app.baseUrl}${target.split("?")[0]}`, { headers: { cookie: session } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const shown of ["by hand", "project", "alpha", "published by hand", "v1"]) expect(html).toContain(shown);
+    for (const shown of ["by hand", "project", "alpha", "published by hand", `data-version="1"`]) expect(html).toContain(shown);
   });
 
   // The custom server's front door reads the declared length; on Vercel the platform's own body limit applies.
