@@ -64,8 +64,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
-// Not the raw endpoint (user HTML carries its own sandbox policy and must be frameable), the JSON API
-// (it sets its own headers, and a proxy would buffer its uploads) or static assets; next-auth's pages are in.
+// Not the raw endpoint (user HTML carries its own sandbox policy and must be frameable), the pattern
+// catalog (its templates carry a stricter sandbox policy of their own), the JSON API (it sets its own
+// headers, and a proxy would buffer its uploads) or static assets; next-auth's pages are in.
 export const config = {
-  matcher: ["/((?!api/(?!auth/)|mcp|_next/static|_next/image|p/[^/]+/raw).*)"],
+  matcher: ["/((?!api/(?!auth/)|mcp|_next/static|_next/image|p/[^/]+/raw|\\.well-known/patterns/).*)"],
 };

@@ -26,6 +26,9 @@ export const ERROR_STATUS = {
   version_limit_reached: 429,
   // Not in the spec's set: two versions differ too much to diff within lib/drops/diff.ts's bounds.
   diff_too_large: 422,
+  // Not in the spec's set: a pattern's Markdown or front matter is not a pattern, or it or its template is too large.
+  invalid_pattern: 400,
+  pattern_too_large: 400,
   internal_error: 500,
   // Not in the spec's set: a dependency (database, rate-limit store) is down; always with Retry-After.
   service_unavailable: 503,

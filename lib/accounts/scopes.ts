@@ -9,8 +9,8 @@ export type Scope = (typeof SCOPES)[number];
 
 /** What each scope lets a credential do, in the words the consent and dashboard pages use. */
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  "drops:read": "Read your drops, their versions and their context",
-  "drops:write": "Publish, change and delete drops, versions and passcodes",
+  "drops:read": "Read your drops, their versions and their context, and your patterns",
+  "drops:write": "Publish, change and delete drops, versions and passcodes, and your patterns",
   "tokens:manage": "List, create and revoke your API tokens and connected apps",
 };
 
@@ -49,9 +49,9 @@ export function describeDropLimit(drops: readonly string[]): string {
 /**
  * What a call needs from its credential. `drop` says how the call relates to drops: `slug` acts on the
  * drop its path or arguments name, `create` makes a new one, `list` lists them (filtered to the
- * credential's drops), `none` touches no drop.
+ * credential's drops), `account` changes what serves every drop (the account's patterns), `none` touches no drop.
  */
-export type Access = { scope: Scope | null; drop: "slug" | "create" | "list" | "none" };
+export type Access = { scope: Scope | null; drop: "slug" | "create" | "list" | "account" | "none" };
 
 /**
  * Every REST operation that takes a bearer token, keyed as "METHOD /path". MCP tools name the REST
@@ -78,6 +78,10 @@ export const OPERATION_ACCESS = {
   "GET /api/drops/{slug}/diff": { scope: "drops:read", drop: "slug" },
   "DELETE /api/drops/{slug}/v/{n}": { scope: "drops:write", drop: "slug" },
   "POST /api/drops/{slug}/passcode": { scope: "drops:write", drop: "slug" },
+  "GET /api/patterns": { scope: "drops:read", drop: "none" },
+  "GET /api/patterns/{name}": { scope: "drops:read", drop: "none" },
+  "PUT /api/patterns/{name}": { scope: "drops:write", drop: "account" },
+  "DELETE /api/patterns/{name}": { scope: "drops:write", drop: "account" },
 } as const satisfies Record<string, Access>;
 
 export type OperationKey = keyof typeof OPERATION_ACCESS;
@@ -105,10 +109,13 @@ export function requireDropAccess(caller: Caller, slug: string): void {
   }
 }
 
-/** A drop-limited credential cannot create drops: the new one would be outside its list. */
-export function requireEveryDrop(caller: Caller): void {
+/**
+ * A drop-limited credential cannot create drops (the new one would be outside its list), nor change the
+ * account's patterns, which shape every drop its agents write.
+ */
+export function requireEveryDrop(caller: Caller, refused = "create new drops"): void {
   if (caller.drops !== null) {
-    throw new ApiError("forbidden", `This token is limited to ${describeDropLimit(caller.drops)} and cannot create new drops.`, { allowed_drops: [...caller.drops] });
+    throw new ApiError("forbidden", `This token is limited to ${describeDropLimit(caller.drops)} and cannot ${refused}.`, { allowed_drops: [...caller.drops] });
   }
 }
 
@@ -117,6 +124,7 @@ export function authorize(caller: Caller, operation: OperationKey, slug?: string
   const access: Access = OPERATION_ACCESS[operation];
   if (access.scope) requireScope(caller, access.scope);
   if (access.drop === "create") requireEveryDrop(caller);
+  if (access.drop === "account") requireEveryDrop(caller, "change the account's patterns");
   // A call without a slug string fails its own validation afterwards; it never reaches a drop.
   if (access.drop === "slug" && typeof slug === "string") requireDropAccess(caller, slug);
 }

@@ -54,6 +54,17 @@ export function buildExamples(facts: DiscoveryFacts) {
     resolved_at: CREATED_AT + 3_600_000,
     reply_to: question.id,
   };
+  const patternMarkdown = "---\nname: status-report\ndescription: A weekly or project status report: the headline first, then progress, metrics, risks and next steps.\ntriggers:\n  - weekly status report\n  - summarize this week\ntemplate: status-report.template.html\n---\n\n# Status report\n\n## When to use\n…";
+  const pattern = {
+    name: "status-report",
+    description: "A weekly or project status report: the headline first, then progress, metrics, risks and next steps.",
+    triggers: ["weekly status report", "summarize this week"],
+    source: "builtin",
+    has_template: true,
+    url: `${facts.publicUrl}/.well-known/patterns/status-report.md`,
+    template_url: `${facts.publicUrl}/.well-known/patterns/status-report.template.html`,
+    updated_at: null,
+  };
   const tokenSummary = {
     id: "3f9a1c0b7d2e",
     label: "laptop",
@@ -137,6 +148,21 @@ export function buildExamples(facts: DiscoveryFacts) {
       expires_at: CREATED_AT + 30 * 86_400_000,
       created_at: CREATED_AT,
     },
+    PatternIndex: {
+      version: 1,
+      patterns: [
+        {
+          name: "status-report",
+          description: "A weekly or project status report: the headline first, then progress, metrics, risks and next steps.",
+          triggers: ["weekly status report", "summarize this week"],
+          url: `${facts.publicUrl}/.well-known/patterns/status-report.md`,
+          template_url: `${facts.publicUrl}/.well-known/patterns/status-report.template.html`,
+        },
+      ],
+    },
+    PatternList: { patterns: [pattern, { ...pattern, name: "release-notes", description: "Our release notes: changes grouped by who they affect.", triggers: ["write the release notes"], source: "account", has_template: false, url: null, template_url: null, updated_at: CREATED_AT }] },
+    Pattern: { ...pattern, markdown: patternMarkdown, template: "<!DOCTYPE html>\n<html lang=\"en\">…</html>" },
+    SavePatternBody: { markdown: "---\nname: release-notes\ndescription: Our release notes: changes grouped by who they affect.\ntriggers:\n  - write the release notes\n---\n\n# Release notes\n\n## When to use\n…" },
     Onboarding: { instructions: "# htmldrop onboarding\n…", public_url: facts.publicUrl },
     McpResourceMetadata: resourceMetadata(facts, "mcp"),
     ApiResourceMetadata: resourceMetadata(facts, "api"),

@@ -1,4 +1,5 @@
 // Dependency-free on purpose: next.config.ts imports it to build the Link header of "/".
+import { PATTERN_INDEX_PATH } from "../patterns/paths";
 
 /** The discovery documents, by relation: the Link header, the API catalog and every page list them from here. */
 export const DISCOVERY_DOCUMENTS = [
@@ -8,6 +9,7 @@ export const DISCOVERY_DOCUMENTS = [
   { path: "/.well-known/api-catalog", rel: "api-catalog", type: "application/linkset+json", title: "API catalog (RFC 9727)" },
   { path: "/.well-known/agent-card.json", rel: "agent-card", type: "application/json", title: "Agent card" },
   { path: "/.well-known/agent-skills/index.json", rel: "agent-skills", type: "application/json", title: "Agent skills index" },
+  { path: PATTERN_INDEX_PATH, rel: "patterns", type: "application/json", title: "Page patterns: pick one before writing a page's HTML" },
   { path: "/llms.txt", rel: "llms-txt", type: "text/plain", title: "Plain-text summary for language models" },
   { path: "/.well-known/oauth-protected-resource/mcp", rel: "oauth-protected-resource", type: "application/json", title: "OAuth protected-resource metadata of /mcp (RFC 9728)" },
   { path: "/.well-known/oauth-authorization-server", rel: "oauth-authorization-server", type: "application/json", title: "OAuth authorization server metadata (RFC 8414)" },

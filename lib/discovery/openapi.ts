@@ -105,6 +105,7 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
   const { success } = operation;
   const base = { description: success.description };
   if (success.content === "html") return { ...base, content: { "text/html": { schema: { type: "string" } } } };
+  if (success.content === "markdown") return { ...base, content: { "text/markdown": { schema: { type: "string" } } } };
   if (success.content === "png") return { ...base, content: { "image/png": { schema: { type: "string", format: "binary" } } } };
   if (success.content === "diff") {
     return { ...base, content: { "text/plain": { schema: { type: "string" }, example: "--- v1/index.html\n+++ v2/index.html\n@@ -1,1 +1,1 @@\n-<h1>Draft</h1>\n+<h1>Final</h1>\n" } } };

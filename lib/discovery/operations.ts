@@ -4,6 +4,7 @@ import { isOperationKey, OPERATION_ACCESS, type Scope } from "@/lib/accounts/sco
 import { createdTokenSchema, createTokenBodySchema, meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
 import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
 import { slugSchema } from "@/lib/schemas/common";
+import { patternIndexSchema, patternListSchema, patternNameSchema, patternSchema, savePatternBodySchema } from "@/lib/schemas/patterns";
 import { healthSchema, onboardJsonSchema } from "@/lib/schemas/discovery";
 import { commentIdSchema, commentListSchema, commentSchema, createCommentBodySchema, listCommentsQuerySchema, patchCommentBodySchema } from "@/lib/schemas/comments";
 import { authorizationServerMetadataSchema, protectedResourceMetadataSchema } from "@/lib/schemas/oauth";
@@ -51,6 +52,9 @@ export const TAGS = {
   Versions: "The numbered versions of one drop.",
   Comments:
     "Addition: what viewers write under a drop, for its owner to read, answer and resolve (PUT's `resolves` too). Off until PATCH sets `comments`.",
+  Patterns:
+    "Addition: what a good page of each kind looks like. The built-in catalog is public (`/.well-known/patterns/`); an account's own patterns are private, " +
+    "come before built-in ones of the same name, and are read with `drops:read` and saved or deleted with `drops:write` (a token limited to some drops cannot change them).",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
   Operations:
@@ -104,7 +108,7 @@ export type Operation = {
     schema?: { zod: z.ZodType; name: string } | { array: z.ZodType; name: string };
     /** Which example illustrates this response, when not the one named like the schema. */
     example?: string;
-    content?: "html" | "onboard" | "openapi" | "jsonrpc" | "prometheus" | "png" | "diff";
+    content?: "html" | "markdown" | "onboard" | "openapi" | "jsonrpc" | "prometheus" | "png" | "diff";
   };
   errors: ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
@@ -132,6 +136,7 @@ const EXPIRED_PAGE = "The drop's expiry has passed (any `v`): an HTML page showi
 
 const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
 const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
+const patternParam: ParameterSpec = { name: "name", in: "path", required: true, schema: patternNameSchema, description: "The pattern's name (kebab-case)." };
 const commentParam: ParameterSpec = { name: "id", in: "path", required: true, schema: commentIdSchema, description: "The comment's id." };
 
 export const OPERATIONS: Operation[] = [
@@ -390,6 +395,65 @@ export const OPERATIONS: Operation[] = [
     parameters: [slugParam, commentParam],
     success: { status: 204, description: "Deleted." },
     errors: [...DROP_LOOKUP, "invalid_arg"],
+  },
+  {
+    method: "get", path: "/api/patterns", operationId: "listPatterns", tag: "Patterns", auth: true,
+    summary: "List page patterns",
+    description: "Your own patterns and the built-in ones, by name; yours replace a built-in one of the same name. Pick the one whose `triggers` match the request before writing a page. MCP: `list_patterns`.",
+    success: { status: 200, description: "The patterns, without their Markdown and templates.", schema: { zod: patternListSchema, name: "PatternList" } },
+    errors: [],
+  },
+  {
+    method: "get", path: "/api/patterns/{name}", operationId: "getPattern", tag: "Patterns", auth: true,
+    summary: "Read a page pattern",
+    description: "One pattern with its Markdown guide and its template: your own of that name, else the built-in one. MCP: `get_pattern`.",
+    parameters: [patternParam],
+    success: { status: 200, description: "The pattern.", schema: { zod: patternSchema, name: "Pattern" } },
+    errors: ["invalid_arg", "not_found"],
+  },
+  {
+    method: "put", path: "/api/patterns/{name}", operationId: "savePattern", tag: "Patterns", auth: true,
+    summary: "Add or replace one of your patterns",
+    description:
+      "The Markdown starts with YAML front matter: `name` (the same as the path), `description`, `triggers` (a list of phrases) and, when a `template` is sent, " +
+      "`template: <name>.template.html`; then the guide (when to use, content checklist, layout, what not to do). Answers 201 when the account had no pattern of this name, " +
+      "200 when it replaced one. Counts as a write. MCP: `save_pattern`.",
+    parameters: [patternParam],
+    body: { schema: savePatternBodySchema, name: "SavePatternBody", required: true },
+    success: { status: 200, description: "The pattern as saved (replaced).", schema: { zod: patternSchema, name: "Pattern" } },
+    plainResponses: { "201": "The pattern as saved (a new one): the same Pattern body." },
+    errors: [...BODY_ERRORS, "invalid_pattern", "pattern_too_large", "quota_exceeded", ...WRITE_LIMITS],
+  },
+  {
+    method: "delete", path: "/api/patterns/{name}", operationId: "deletePattern", tag: "Patterns", auth: true,
+    summary: "Delete one of your patterns",
+    description: "A built-in pattern of the same name applies again; built-in patterns themselves cannot be deleted (404). Counts as a write. MCP: `delete_pattern`.",
+    parameters: [patternParam],
+    success: { status: 204, description: "Deleted." },
+    errors: ["invalid_arg", "not_found", ...WRITE_LIMITS],
+  },
+  {
+    method: "get", path: "/.well-known/patterns/index.json", operationId: "getPatternCatalog", tag: "Discovery", auth: false,
+    summary: "The built-in pattern catalog (addition)",
+    description: "Every built-in pattern with its `triggers`, the URL of its Markdown and of its template. Public; an account's own patterns are at `/api/patterns`.",
+    success: { status: 200, description: "The catalog.", schema: { zod: patternIndexSchema, name: "PatternIndex" } },
+    errors: [],
+  },
+  {
+    method: "get", path: "/.well-known/patterns/{name}.md", operationId: "getPatternGuide", tag: "Discovery", auth: false,
+    summary: "A built-in pattern's guide (addition)",
+    description: "`text/markdown`: YAML front matter (`name`, `description`, `triggers`, `template`), then when to use it, a content checklist, the layout and what not to do.",
+    parameters: [patternParam],
+    success: { status: 200, description: "The Markdown.", content: "markdown" },
+    errors: ["not_found"],
+  },
+  {
+    method: "get", path: "/.well-known/patterns/{name}.template.html", operationId: "getPatternTemplate", tag: "Discovery", auth: false,
+    summary: "A built-in pattern's starting document (addition)",
+    description: "A self-contained, responsive, printable HTML document readable in light and dark, to start a page from. Served sandboxed (`Content-Security-Policy: sandbox`).",
+    parameters: [patternParam],
+    success: { status: 200, description: "The HTML template.", content: "html" },
+    errors: ["not_found"],
   },
   {
     method: "get", path: "/p/{slug}", operationId: "viewDrop", tag: "Public", auth: false,

@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { PATTERN_CATALOG_PATH } from "@/lib/patterns/paths";
 import { COMMENT_LIMITS } from "@/lib/schemas/comments";
 
 /** When the purge deletes an expired drop (EXPIRED_RETENTION_DAYS), as the documents say it: "deleted …". */
@@ -45,6 +46,11 @@ export function mcpGuide() {
       `as resolves to update_drop, which resolves each with a reply naming the new version (an id the drop lacks fails the whole update). ` +
       `reply_to_comment answers without a new version; resolve_comment resolves or reopens one. To poll, pass since = the created_at of the ` +
       `newest comment you have. Comments are plain text of at most ${COMMENT_LIMITS.bodyMaxChars} characters, and never count as writes.`,
+    patterns:
+      `Patterns: before you write HTML for a page, pick a pattern whose triggers match what you were asked for (list_patterns, or the MCP ` +
+      `prompts and resources of the same names; the public catalog is ${PATTERN_CATALOG_PATH}/index.json). get_pattern gives its guide and ` +
+      `starting template: follow the checklist, keep the page self-contained, then publish with create_drop. The account's own patterns ` +
+      `(save_pattern, delete_pattern, or the dashboard's Patterns page) come before built-in ones of the same name.`,
     errors:
       `Errors: a failed call returns isError with {"error": {"code", "message", "details"?}}, the same object as the REST API; ` +
       `switch on error.code (e.g. not_found, title_too_long, version_conflict, rate_limited).`,
@@ -57,6 +63,7 @@ export function mcpInstructions(): string {
   return [
     "htmldrop publishes self-contained HTML documents (drops) at stable public URLs, as the account that owns the bearer token.",
     "The html must stand alone (inline CSS and JS; external script and style URLs are allowed): it is served as uploaded inside a sandboxed iframe.",
+    guide.patterns,
     guide.versioning,
     guide.metadata,
     guide.recipe,

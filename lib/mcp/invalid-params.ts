@@ -1,5 +1,17 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema, RequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  InitializeRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  ReadResourceRequestSchema,
+  RequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 
 /**
@@ -19,6 +31,11 @@ const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   ping: PingRequestSchema,
   "tools/list": ListToolsRequestSchema,
   "tools/call": CallToolRequestSchema,
+  "prompts/list": ListPromptsRequestSchema,
+  "prompts/get": GetPromptRequestSchema,
+  "resources/list": ListResourcesRequestSchema,
+  "resources/templates/list": ListResourceTemplatesRequestSchema,
+  "resources/read": ReadResourceRequestSchema,
   [INVALID_PARAMS_METHOD]: invalidParamsRequestSchema,
 };
 

@@ -8,6 +8,7 @@ import { toApiError } from "@/lib/api/responses";
 import { toolOutputSchema } from "@/lib/schemas/mcp";
 import { mcpInstructions } from "./guide";
 import { answerInvalidParams, InvalidParamsError } from "./invalid-params";
+import { servePatterns } from "./patterns";
 import { mcpTools, type McpTool } from "./tools";
 
 /** The version of the interface the tools mirror. */
@@ -69,11 +70,12 @@ async function callTool(tool: McpTool, caller: Caller, args: Record<string, unkn
 /**
  * One server per request, bound to the authenticated caller. The low-level Server (rather than
  * McpServer) lets each tool parse its own arguments, so validation failures carry the REST codes.
+ * Prompts and resources are the pattern catalog (lib/mcp/patterns.ts).
  */
 export function createMcpServer(caller: Caller): Server {
   const tools = mcpTools();
   const server = new Server(MCP_SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, prompts: {}, resources: {} },
     instructions: mcpInstructions(),
     jsonSchemaValidator: sharedValidator,
   });
@@ -83,6 +85,7 @@ export function createMcpServer(caller: Caller): Server {
     if (!tool) throw new InvalidParamsError(`Unknown tool ${request.params.name.slice(0, 100)}; tools/list names the ${tools.length} tools.`);
     return callTool(tool, caller, request.params.arguments ?? {});
   });
+  servePatterns(server, caller);
   answerInvalidParams(server);
   return server;
 }

@@ -9,6 +9,8 @@ import { commentListSchema, commentSchema } from "@/lib/schemas/comments";
 import { diffVersions } from "@/lib/drops/diff";
 import { dropListSchema, dropSchema, dropStatsSchema, parsePatchDropBody, versionDiffSchema, versionSchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
+import { deletePattern, getPattern, listPatterns, savePattern } from "@/lib/patterns";
+import { deletePatternResultSchema, patternListSchema, patternSchema } from "@/lib/schemas/patterns";
 import {
   createDropArgsSchema,
   deleteDropResultSchema,
@@ -21,6 +23,8 @@ import {
   listDropsArgsSchema,
   noArgsSchema,
   patchDropArgsSchema,
+  patternRefArgsSchema,
+  savePatternArgsSchema,
   setPasscodeArgsSchema,
   updateDropArgsSchema,
   versionListResultSchema,
@@ -297,6 +301,64 @@ export function mcpTools(): McpTool[] {
       run: async (caller, args) => {
         const { slug, id, resolved } = parseInput(resolveCommentArgsSchema, args);
         return setCommentResolved(caller.userId, slug, id, resolved);
+      },
+    },
+    {
+      name: "list_patterns",
+      rest: "GET /api/patterns",
+      title: "List page patterns",
+      description:
+        "Lists the patterns for pages you may write: each has a name, a description and triggers (phrases a person might say when it fits), " +
+        "and says whether it has a starting template (same as GET /api/patterns). Your account's own patterns replace built-in ones of the same name.\n\n" +
+        guide.patterns,
+      input: noArgsSchema,
+      output: patternListSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        parseInput(noArgsSchema, args);
+        return { patterns: await listPatterns(caller.userId) };
+      },
+    },
+    {
+      name: "get_pattern",
+      rest: "GET /api/patterns/{name}",
+      title: "Read a page pattern",
+      description:
+        "Returns one pattern: its Markdown guide (when to use it, a content checklist, the layout, what not to do) and its starting HTML template, " +
+        "if it has one (same as GET /api/patterns/{name}). Follow the guide and start from the template, then publish with create_drop.",
+      input: patternRefArgsSchema,
+      output: patternSchema,
+      annotations: READ,
+      run: async (caller, args) => getPattern(caller.userId, parseInput(patternRefArgsSchema, args).name),
+    },
+    {
+      name: "save_pattern",
+      rest: "PUT /api/patterns/{name}",
+      title: "Add or replace one of your patterns",
+      description:
+        "Saves a pattern for your account, replacing your own of that name (same as PUT /api/patterns/{name}). markdown starts with YAML front matter " +
+        "(name: the same name, description, triggers: a list of phrases, and template: <name>.template.html when you send template), then the guide. " +
+        "Your patterns are never public; they come before built-in ones of the same name.",
+      input: savePatternArgsSchema,
+      output: patternSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { name, ...input } = parseInput(savePatternArgsSchema, args);
+        return (await savePattern(caller.userId, name, input)).pattern;
+      },
+    },
+    {
+      name: "delete_pattern",
+      rest: "DELETE /api/patterns/{name}",
+      title: "Delete one of your patterns",
+      description: "Deletes one of your account's patterns; a built-in one of the same name applies again (same as DELETE /api/patterns/{name}). Built-in patterns cannot be deleted.",
+      input: patternRefArgsSchema,
+      output: deletePatternResultSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { name } = parseInput(patternRefArgsSchema, args);
+        await deletePattern(caller.userId, name);
+        return { deleted: true, name };
       },
     },
   ];

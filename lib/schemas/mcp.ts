@@ -18,6 +18,7 @@ import {
 } from "./drops";
 import { errorBodySchema } from "./errors";
 import { commentIdSchema, createCommentBodySchema, listCommentsQuerySchema, patchCommentBodySchema } from "./comments";
+import { patternNameSchema, savePatternBodySchema } from "./patterns";
 
 /**
  * MCP tool arguments and results, composed from the REST field schemas. A malformed slug is left to
@@ -82,3 +83,7 @@ export function toolOutputSchema(result: z.ZodType) {
 }
 
 export type ListDropsArgs = z.output<typeof listDropsArgsSchema>;
+
+export const patternRefArgsSchema = z.strictObject({ name: patternNameSchema });
+
+export const savePatternArgsSchema = z.strictObject({ name: patternNameSchema, ...savePatternBodySchema.shape });

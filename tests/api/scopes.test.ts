@@ -52,6 +52,18 @@ function commentOf(slug: string): Promise<string> {
   return comments.get(slug)!;
 }
 
+let patternCount = 0;
+const nextPatternName = () => `scoped-${++patternCount}`;
+const patternBody = (name: string) => ({ markdown: `---\nname: ${name}\ndescription: A fixture.\ntriggers: [fixture]\n---\n\n# Fixture\n` });
+const savePattern = (token: string, name: string) => app.api(`/api/patterns/${name}`, { method: "PUT", token, body: patternBody(name) });
+
+/** A new pattern of the full token's account. */
+async function newPattern(): Promise<string> {
+  const name = nextPatternName();
+  expect((await savePattern(full, name)).status).toBe(201);
+  return name;
+}
+
 type ToolResult = { isError?: boolean; structuredContent: any };
 
 async function callTool(token: string, name: string, args: Record<string, unknown>): Promise<ToolResult> {
@@ -103,6 +115,10 @@ const REST: RestCase[] = [
   // Each call deletes a comment of its own.
   { name: "DELETE /api/drops/{slug}/comments/{id}", scope: "drops:write", status: 204, send: async (token, slug) => app.api(`/api/drops/${slug}/comments/${await newComment(slug)}`, { method: "DELETE", token }) },
   { name: "POST /api/drops/{slug}/passcode", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } }) },
+  { name: "GET /api/patterns", scope: "drops:read", status: 200, send: (token) => app.api("/api/patterns", { token }) },
+  { name: "GET /api/patterns/{name}", scope: "drops:read", status: 200, send: async (token) => app.api(`/api/patterns/${await newPattern()}`, { token }) },
+  { name: "PUT /api/patterns/{name}", scope: "drops:write", status: 201, send: (token) => savePattern(token, nextPatternName()) },
+  { name: "DELETE /api/patterns/{name}", scope: "drops:write", status: 204, send: async (token) => app.api(`/api/patterns/${await newPattern()}`, { method: "DELETE", token }) },
 ];
 
 type ToolCase = { name: string; scope: Scope | null; fresh?: boolean; args(slug: string): Record<string, unknown> };
@@ -124,6 +140,11 @@ const TOOLS: ToolCase[] = [
   { name: "reply_to_comment", scope: "drops:write", args: (slug) => ({ slug, body: "noted over mcp" }) },
   // The shared drop's comment, made before the calls (beforeAll); elsewhere the refusal comes first.
   { name: "resolve_comment", scope: "drops:write", args: (slug) => ({ slug, id: sharedComment ?? NO_COMMENT }) },
+  { name: "list_patterns", scope: "drops:read", args: () => ({}) },
+  // Saved before each call by the full token: a built-in name would be refused as a delete, and get works either way.
+  { name: "get_pattern", scope: "drops:read", args: () => ({ name: "scoped-shared" }) },
+  { name: "save_pattern", scope: "drops:write", args: () => ({ name: "scoped-shared", ...patternBody("scoped-shared") }) },
+  { name: "delete_pattern", scope: "drops:write", args: () => ({ name: "scoped-shared" }) },
 ];
 let sharedComment: string | undefined;
 
@@ -185,6 +206,7 @@ describe("every scope combination against every endpoint and tool", () => {
     for (const scopes of COMBINATIONS) {
       const allowed = tool.scope === null || scopes.includes(tool.scope);
       const slug = tool.fresh ? await newDrop() : shared;
+      if (tool.name.endsWith("_pattern")) expect((await savePattern(full, "scoped-shared")).status).toBeLessThan(300);
       const result = await callTool(tokens.get(scopes.join(" "))!, tool.name, tool.args(slug));
       const context = `${tool.name} with [${scopes.join(", ")}]`;
       if (allowed) {
@@ -263,6 +285,18 @@ describe("a token limited to some drops", () => {
     expect(created.isError).toBe(true);
     expect(created.structuredContent.error.code).toBe("forbidden");
     expect((await callTool(limited, "whoami", {})).structuredContent.token.drops).toEqual([mine]);
+  });
+
+  it("reads the account's patterns but cannot change them, which would shape every drop", async () => {
+    const name = await newPattern();
+    expect((await app.api("/api/patterns", { token: limited })).status).toBe(200);
+    expect((await app.api(`/api/patterns/${name}`, { token: limited })).status).toBe(200);
+    for (const res of [await savePattern(limited, name), await app.api(`/api/patterns/${name}`, { method: "DELETE", token: limited })]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain("cannot change the account's patterns");
+    }
+    const tool = await callTool(limited, "save_pattern", { name, ...patternBody(name) });
+    expect(tool.structuredContent.error.code).toBe("forbidden");
   });
 
   it("hands on only its own drops through POST /api/tokens", async () => {

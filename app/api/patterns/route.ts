@@ -1,0 +1,9 @@
+import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { withToken } from "@/lib/api/with-token";
+import { listPatterns } from "@/lib/patterns";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withToken("GET /api/patterns", async ({ caller }) => jsonResponse({ patterns: await listPatterns(caller.userId) }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,158 @@
+import { now } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
+import { db, isUniqueViolation } from "@/lib/db";
+import { ApiError } from "@/lib/errors";
+import { assertWriteAllowed } from "@/lib/ratelimit";
+import { parseInput } from "@/lib/schemas/errors";
+import {
+  PATTERN_LIMITS,
+  patternNameSchema,
+  templateFileName,
+  type Pattern,
+  type PatternIndex,
+  type PatternSummary,
+  type SavePatternInput,
+} from "@/lib/schemas/patterns";
+import { newId } from "@/lib/security/random";
+import { builtinPatterns, type BuiltinPattern } from "./builtin";
+import { parsePatternMarkdown } from "./markdown";
+import { PATTERN_CATALOG_PATH } from "./paths";
+
+// Patterns as one account sees them: its own first, then the built-in ones it has not replaced.
+// `userId` null is a caller that may not read the account's patterns (no drops:read): built-in ones only.
+
+
+type AccountPatternRow = { name: string; description: string; triggers: string; hasTemplate: boolean; updatedAt: Date };
+
+function catalogUrl(file: string): string {
+  return `${getConfig().publicUrl}${PATTERN_CATALOG_PATH}/${file}`;
+}
+
+function builtinSummary(pattern: BuiltinPattern): PatternSummary {
+  const { name, description, triggers } = pattern.frontMatter;
+  return {
+    name,
+    description,
+    triggers,
+    source: "builtin",
+    has_template: pattern.template !== null,
+    url: catalogUrl(`${name}.md`),
+    template_url: pattern.template === null ? null : catalogUrl(templateFileName(name)),
+    updated_at: null,
+  };
+}
+
+function accountSummary(row: AccountPatternRow): PatternSummary {
+  return {
+    name: row.name,
+    description: row.description,
+    triggers: JSON.parse(row.triggers) as string[],
+    source: "account",
+    has_template: row.hasTemplate,
+    url: null,
+    template_url: null,
+    updated_at: row.updatedAt.getTime(),
+  };
+}
+
+const SUMMARY_FIELDS = { name: true, description: true, triggers: true, hasTemplate: true, updatedAt: true } as const;
+
+/** Every pattern the account's agents should consider, by name. */
+export async function listPatterns(userId: string | null): Promise<PatternSummary[]> {
+  const own = userId === null ? [] : await db().pattern.findMany({ where: { userId }, select: SUMMARY_FIELDS });
+  const byName = new Map<string, PatternSummary>();
+  for (const pattern of builtinPatterns().values()) byName.set(pattern.frontMatter.name, builtinSummary(pattern));
+  for (const row of own) byName.set(row.name, accountSummary(row));
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** One pattern with its Markdown and template: the account's own, else the built-in one. */
+export async function getPattern(userId: string | null, name: string): Promise<Pattern> {
+  const valid = parseInput(patternNameSchema, name, "name");
+  const row = userId === null ? null : await db().pattern.findUnique({ where: { userId_name: { userId, name: valid } } });
+  if (row) return { ...accountSummary(row), markdown: row.markdown, template: row.template };
+  const builtin = builtinPatterns().get(valid);
+  if (builtin) return { ...builtinSummary(builtin), markdown: builtin.markdown, template: builtin.template };
+  throw new ApiError("not_found", `No pattern named ${valid}: list the patterns to see their names.`);
+}
+
+/**
+ * Adds or replaces one of the account's patterns. The Markdown's front matter must name the pattern
+ * as the path does, and a template it names must come with it. Counts as a write.
+ */
+export async function savePattern(userId: string, name: string, input: SavePatternInput): Promise<{ pattern: Pattern; created: boolean }> {
+  const valid = parseInput(patternNameSchema, name, "name");
+  const { frontMatter } = parsePatternMarkdown(input.markdown);
+  if (frontMatter.name !== valid) {
+    throw new ApiError("invalid_pattern", `The front matter names the pattern ${frontMatter.name}, but it is saved as ${valid}: make them the same.`, {
+      fields: [{ field: "front_matter.name", message: `must be ${valid}` }],
+    });
+  }
+  const template = input.template ?? null;
+  if (frontMatter.template !== undefined && template === null) {
+    throw new ApiError("invalid_pattern", `The front matter names the template ${frontMatter.template}, but no template was sent: send it, or remove the template line.`, {
+      fields: [{ field: "template", message: "required because the front matter names a template" }],
+    });
+  }
+  await assertWriteAllowed(userId);
+  const fields = { description: frontMatter.description, triggers: JSON.stringify(frontMatter.triggers), markdown: input.markdown, template, hasTemplate: template !== null, updatedAt: new Date(now()) };
+  const existing = await db().pattern.findUnique({ where: { userId_name: { userId, name: valid } }, select: { id: true } });
+  if (existing) {
+    const row = await db().pattern.update({ where: { id: existing.id }, data: fields });
+    return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: false };
+  }
+  if ((await db().pattern.count({ where: { userId } })) >= PATTERN_LIMITS.patternsPerAccount) {
+    throw new ApiError("quota_exceeded", `The account holds ${PATTERN_LIMITS.patternsPerAccount} patterns, the most it may: delete one first.`, {
+      max_patterns: PATTERN_LIMITS.patternsPerAccount,
+    });
+  }
+  try {
+    const row = await db().pattern.create({ data: { id: newId(), userId, name: valid, createdAt: fields.updatedAt, ...fields } });
+    return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: true };
+  } catch (error) {
+    // Another request created the same name a moment ago: this one replaces it, as it would have a moment later.
+    if (!isUniqueViolation(error)) throw error;
+    const row = await db().pattern.update({ where: { userId_name: { userId, name: valid } }, data: fields });
+    return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: false };
+  }
+}
+
+/** Deletes one of the account's own patterns; a built-in one of the same name shows again. Counts as a write. */
+export async function deletePattern(userId: string, name: string): Promise<void> {
+  const valid = parseInput(patternNameSchema, name, "name");
+  await assertWriteAllowed(userId);
+  const { count } = await db().pattern.deleteMany({ where: { userId, name: valid } });
+  if (count === 0) {
+    const reason = builtinPatterns().has(valid) ? `${valid} is a built-in pattern, and only your own patterns can be deleted` : `you have no pattern named ${valid}`;
+    throw new ApiError("not_found", `Nothing to delete: ${reason}.`);
+  }
+}
+
+/** `/.well-known/patterns/index.json`: the built-in catalog, public. */
+export function publicPatternIndex(): PatternIndex {
+  return {
+    version: 1,
+    patterns: [...builtinPatterns().values()].map((pattern) => {
+      const summary = builtinSummary(pattern);
+      return {
+        name: summary.name,
+        description: summary.description,
+        triggers: summary.triggers,
+        url: summary.url!,
+        ...(summary.template_url ? { template_url: summary.template_url } : {}),
+      };
+    }),
+  };
+}
+
+export type CatalogFile = { body: string; contentType: string };
+
+/** A file of the public catalog by its name (`index.json`, `<name>.md`, `<name>.template.html`), or null. */
+export function publicCatalogFile(file: string): CatalogFile | null {
+  if (file === "index.json") return { body: JSON.stringify(publicPatternIndex()), contentType: "application/json" };
+  const match = /^([a-z0-9-]{1,64})\.(md|template\.html)$/.exec(file);
+  const pattern = match ? builtinPatterns().get(match[1]!) : undefined;
+  if (!match || !pattern) return null;
+  if (match[2] === "md") return { body: pattern.markdown, contentType: "text/markdown; charset=utf-8" };
+  return pattern.template === null ? null : { body: pattern.template, contentType: "text/html; charset=utf-8" };
+}

@@ -1,0 +1,15 @@
+-- Accounts' own patterns: a name is unique within an account, and goes with the account.
+CREATE TABLE "Pattern" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "userId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL,
+    "triggers" TEXT NOT NULL,
+    "markdown" TEXT NOT NULL,
+    "template" TEXT,
+    "hasTemplate" BOOLEAN NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Pattern_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+CREATE UNIQUE INDEX "Pattern_userId_name_key" ON "Pattern"("userId", "name");
