@@ -438,6 +438,7 @@ export const OPERATIONS: Operation[] = [
     description: "Every built-in pattern with its `triggers`, the URL of its Markdown and of its template. Public; an account's own patterns are at `/api/patterns`.",
     success: { status: 200, description: "The catalog.", schema: { zod: patternIndexSchema, name: "PatternIndex" } },
     errors: [],
+    plainResponses: HTTP_LAYER_REFUSALS,
   },
   {
     method: "get", path: "/.well-known/patterns/{name}.md", operationId: "getPatternGuide", tag: "Discovery", auth: false,

@@ -24,6 +24,10 @@ const TOOL_NAMES = [
   "list_comments",
   "reply_to_comment",
   "resolve_comment",
+  "list_patterns",
+  "get_pattern",
+  "save_pattern",
+  "delete_pattern",
 ];
 
 const PAGE = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -242,7 +246,7 @@ describe("MCP endpoint", () => {
   });
 
   describe("tools/list", () => {
-    it("lists the eleven tools of the spec, drop_stats and the three comment tools, with schemas, annotations and teaching descriptions", async () => {
+    it("lists the eleven tools of the spec, drop_stats, the comment and the pattern tools, with schemas, annotations and teaching descriptions", async () => {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
       const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
@@ -286,7 +290,7 @@ describe("MCP endpoint", () => {
         const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = byName[name]!.annotations ?? {};
         return [readOnlyHint, destructiveHint, idempotentHint, openWorldHint];
       };
-      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats", "list_comments"]) {
+      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats", "list_comments", "list_patterns", "get_pattern"]) {
         expect(annotations(name), name).toEqual([true, false, true, false]);
       }
       expect(annotations("create_drop")).toEqual([false, false, false, false]);
@@ -297,6 +301,8 @@ describe("MCP endpoint", () => {
       expect(annotations("set_passcode")).toEqual([false, true, false, false]);
       expect(annotations("reply_to_comment")).toEqual([false, false, false, false]);
       expect(annotations("resolve_comment")).toEqual([false, false, true, false]);
+      expect(annotations("save_pattern")).toEqual([false, true, true, false]);
+      expect(annotations("delete_pattern")).toEqual([false, true, true, false]);
 
       // Descriptions teach the model: versions, metadata rules, the lookup-then-mutate recipe, limits.
       expect(byName.update_drop!.description).toMatch(/next version/);

@@ -53,7 +53,7 @@ describe("parsePatternMarkdown", () => {
     const fields: Record<string, string> = { name: "name: a", description: "description: d", triggers: "triggers: [t]" };
     const key = line.split(":")[0]!;
     fields[key] = line;
-    const error = refusal(`---\n${Object.values(fields).join("\n")}${key === "template" ? `\n${line}` : ""}\n---\n# A\n`);
+    const error = refusal(`---\n${Object.values(fields).join("\n")}\n---\n# A\n`);
     expect(error.code).toBe("invalid_pattern");
     expect(error.details?.fields?.map((entry) => entry.field)).toContain(field);
   });
