@@ -96,32 +96,39 @@ export async function savePattern(userId: string, name: string, input: SavePatte
   }
   await assertWriteAllowed(userId);
   const fields = { description: frontMatter.description, triggers: JSON.stringify(frontMatter.triggers), markdown: input.markdown, template, hasTemplate: template !== null, updatedAt: new Date(now()) };
-  const existing = await db().pattern.findUnique({ where: { userId_name: { userId, name: valid } }, select: { id: true } });
-  if (existing) {
-    const row = await db().pattern.update({ where: { id: existing.id }, data: fields });
-    return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: false };
+  const replaced = await db().pattern.updateMany({ where: { userId, name: valid }, data: fields });
+  if (replaced.count === 0) {
+    try {
+      const row = await db().$transaction(async (tx) => {
+        // Reserved like drops: one conditional update, so concurrent saves never pass the limit.
+        const reserved = await tx.user.updateMany({ where: { id: userId, patternCount: { lt: PATTERN_LIMITS.patternsPerAccount } }, data: { patternCount: { increment: 1 } } });
+        if (reserved.count === 0) {
+          throw new ApiError("quota_exceeded", `The account holds ${PATTERN_LIMITS.patternsPerAccount} patterns, the most it may: delete one first.`, {
+            max_patterns: PATTERN_LIMITS.patternsPerAccount,
+          });
+        }
+        return tx.pattern.create({ data: { id: newId(), userId, name: valid, createdAt: fields.updatedAt, ...fields } });
+      });
+      return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: true };
+    } catch (error) {
+      // Another request created the same name a moment ago (and its reservation stands): this one replaces it.
+      if (!isUniqueViolation(error)) throw error;
+      await db().pattern.updateMany({ where: { userId, name: valid }, data: fields });
+    }
   }
-  if ((await db().pattern.count({ where: { userId } })) >= PATTERN_LIMITS.patternsPerAccount) {
-    throw new ApiError("quota_exceeded", `The account holds ${PATTERN_LIMITS.patternsPerAccount} patterns, the most it may: delete one first.`, {
-      max_patterns: PATTERN_LIMITS.patternsPerAccount,
-    });
-  }
-  try {
-    const row = await db().pattern.create({ data: { id: newId(), userId, name: valid, createdAt: fields.updatedAt, ...fields } });
-    return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: true };
-  } catch (error) {
-    // Another request created the same name a moment ago: this one replaces it, as it would have a moment later.
-    if (!isUniqueViolation(error)) throw error;
-    const row = await db().pattern.update({ where: { userId_name: { userId, name: valid } }, data: fields });
-    return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: false };
-  }
+  const row = await db().pattern.findUniqueOrThrow({ where: { userId_name: { userId, name: valid } } });
+  return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: false };
 }
 
 /** Deletes one of the account's own patterns; a built-in one of the same name shows again. Counts as a write. */
 export async function deletePattern(userId: string, name: string): Promise<void> {
   const valid = parseInput(patternNameSchema, name, "name");
   await assertWriteAllowed(userId);
-  const { count } = await db().pattern.deleteMany({ where: { userId, name: valid } });
+  const count = await db().$transaction(async (tx) => {
+    const { count: deleted } = await tx.pattern.deleteMany({ where: { userId, name: valid } });
+    if (deleted > 0) await tx.user.update({ where: { id: userId }, data: { patternCount: { decrement: deleted } } });
+    return deleted;
+  });
   if (count === 0) {
     const reason = builtinPatterns().has(valid) ? `${valid} is a built-in pattern, and only your own patterns can be deleted` : `you have no pattern named ${valid}`;
     throw new ApiError("not_found", `Nothing to delete: ${reason}.`);

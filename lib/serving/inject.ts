@@ -16,12 +16,13 @@ const STYLE_ELEMENT = `<style data-htmldrop>${DEFENSIVE_STYLE}</style>`;
 // `pre` scrolls inside its own box (`:where` so any rule of the author's wins). A table cannot scroll
 // as a table, and `display:block` would stop one with `width:100%` from stretching, so only a table
 // wider than its container is made a scroll box: the script marks those, again whenever the page's
-// size changes (a resized window, content added by the page's own script).
+// size changes (a resized window, content added by the page's own script). A table whose container
+// already scrolls sideways is the author's choice and stays as it is.
 const WIDE_TABLE = "data-htmldrop-wide";
 const REACH_STYLE = `:where(pre){overflow-x:auto}table[${WIDE_TABLE}]{display:block;overflow-x:auto}`;
 const REACH_SCRIPT =
   `(function(){var d=document,a="${WIDE_TABLE}",q=0;function m(){q=0;for(var t of d.querySelectorAll("table")){var p=t.parentElement,w=t.hasAttribute(a);` +
-  `if(w?t.scrollWidth<=t.clientWidth:p&&t.offsetWidth>p.clientWidth)w?t.removeAttribute(a):t.setAttribute(a,"")}}` +
+  `if(w?t.scrollWidth<=t.clientWidth:p&&t.offsetWidth>p.clientWidth&&!/auto|scroll/.test(getComputedStyle(p).overflowX))w?t.removeAttribute(a):t.setAttribute(a,"")}}` +
   `new ResizeObserver(function(){q=q||requestAnimationFrame(m)}).observe(d.documentElement)})()`;
 /** Everything injected after the viewport tag: the spec's style element first, exactly as the spec words it. */
 export const DEFENSIVE_BLOCK = `${STYLE_ELEMENT}<style data-htmldrop-reach>${REACH_STYLE}</style><script data-htmldrop>${REACH_SCRIPT}</script>`;

@@ -15,7 +15,8 @@ let bob: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
+  // The 50-pattern limit is what one test reaches, not the write limits: budgets large enough for it.
+  app = await startApp({ env: { LIMIT_WRITES_PER_MINUTE: "1000", LIMIT_WRITES_PER_DAY: "10000" } });
   [alice, bob] = await Promise.all([app.createToken("patterns-alice"), app.createToken("patterns-bob")]);
 }, 180_000);
 afterAll(async () => {
@@ -167,13 +168,23 @@ describe("an account's own patterns", () => {
     expect((await app.api("/api/patterns", { method: "POST", token: alice, body: {} })).status).toBe(405);
   });
 
-  it("holds at most 50 patterns per account; replacing one is always allowed", async () => {
-    const existing = (await app.api("/api/patterns", { token: bob })).body.patterns.filter((pattern: { source: string }) => pattern.source === "account").length;
-    for (let n = existing; n < 50; n++) expect((await put(bob, `bulk-${n}`, { markdown: markdown(`bulk-${n}`) })).status).toBe(201);
-    const over = await put(bob, "one-more", { markdown: markdown("one-more") });
-    expect(over.status).toBe(429);
-    expect(over.body.error).toMatchObject({ code: "quota_exceeded", details: { max_patterns: 50 } });
-    expect((await put(bob, "bulk-49", { markdown: markdown("bulk-49", "", "# Replaced\n") })).status).toBe(200);
+  it("creates a name once when saved concurrently, and holds at most 50 patterns however they race", async () => {
+    const same = await Promise.all(Array.from({ length: 6 }, () => put(bob, "raced", { markdown: markdown("raced") })));
+    expect(same.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const ownCount = async () => (await app.api("/api/patterns", { token: bob })).body.patterns.filter((pattern: { source: string }) => pattern.source === "account").length;
+    for (let n = await ownCount(); n < 45; n++) expect((await put(bob, `bulk-${n}`, { markdown: markdown(`bulk-${n}`) })).status).toBe(201);
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, n) => put(bob, `burst-${n}`, { markdown: markdown(`burst-${n}`) })));
+    expect(burst.filter((res) => res.status === 201)).toHaveLength(5);
+    for (const refused of burst.filter((res) => res.status !== 201)) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatchObject({ code: "quota_exceeded", details: { max_patterns: 50 } });
+    }
+    expect(await ownCount()).toBe(50);
+    // Replacing one is always allowed; deleting one makes room for exactly one more.
+    expect((await put(bob, "bulk-44", { markdown: markdown("bulk-44", "", "# Replaced\n") })).status).toBe(200);
+    expect((await app.api("/api/patterns/bulk-44", { method: "DELETE", token: bob })).status).toBe(204);
+    expect((await put(bob, "one-more", { markdown: markdown("one-more") })).status).toBe(201);
+    expect((await put(bob, "two-more", { markdown: markdown("two-more") })).status).toBe(429);
   });
 });
 

@@ -1,4 +1,7 @@
--- Accounts' own patterns: a name is unique within an account, and goes with the account.
+-- Accounts' own patterns: a name is unique within an account, and goes with the account. The count is
+-- reserved like dropCount, by a conditional update, so concurrent saves cannot pass the limit.
+ALTER TABLE "User" ADD COLUMN "patternCount" INTEGER NOT NULL DEFAULT 0;
+
 CREATE TABLE "Pattern" (
     "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,

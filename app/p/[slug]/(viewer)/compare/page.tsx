@@ -57,7 +57,7 @@ export default async function ComparePageRoute(props: Props) {
         </form>
         <a href={`/p/${page.slug}?v=${page.to.version}`}>Back to the drop</a>
       </header>
-      <main className={styles.main}>
+      <main className={styles.main} aria-label="Compare versions">
         <section aria-labelledby="rendered">
           <h2 id="rendered">Rendered</h2>
           <div className={styles.frames}>
