@@ -54,9 +54,10 @@ export const TAGS = {
     "Addition: what viewers write under a drop, for its owner to read, answer and resolve (PUT's `resolves` too). Off until PATCH sets `comments`.",
   Patterns:
     "Addition: what a good page of each kind looks like. The built-in catalog is public (`/.well-known/patterns/`); an account's own patterns are private, " +
-    "come before built-in ones of the same name, and are read with `drops:read` and saved or deleted with `drops:write` (a token limited to some drops cannot change them).",
+    "come before built-in ones of the same name, and are read with `drops:read` and saved or deleted with `drops:write` (a token limited to some drops cannot change them). " +
+    "MCP clients also get every pattern as a prompt and the catalog as resources (see MCP).",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
-  MCP: "The Model Context Protocol endpoint: the same operations as tools, over JSON-RPC.",
+  MCP: "The Model Context Protocol endpoint: the same operations as tools, and the pattern catalog as prompts and resources, over JSON-RPC.",
   Operations:
     "For the people who run the service: health for load balancers and monitors (no sign-in), metrics for Prometheus (the operator's METRICS_TOKEN), " +
     "and the purge of expired drops for a scheduler (the operator's CRON_SECRET).",
@@ -497,7 +498,9 @@ export const OPERATIONS: Operation[] = [
     summary: "MCP endpoint (Streamable HTTP, JSON-RPC)",
     description:
       "Streamable HTTP transport, stateless, plain JSON responses. Every request, `initialize` included, needs the bearer token; tools mirror the REST operations " +
-      "and fail with the REST Error object as an `isError` result. Malformed `params` are JSON-RPC error -32602. GET and DELETE answer 405: there is no SSE stream and no session.",
+      "and fail with the REST Error object as an `isError` result. Malformed `params` are JSON-RPC error -32602. GET and DELETE answer 405: there is no SSE stream and no session. " +
+      "Each pattern is a prompt (`prompts/list`; `prompts/get` with an optional `topic` returns the pattern and its template) and the catalog is resources " +
+      "(`htmldrop://patterns/index.json`, `htmldrop://patterns/{name}.md` and `{name}.template.html`; an unknown one is error -32002), the same as `/api/patterns`.",
     success: { status: 200, description: "JSON-RPC response.", content: "jsonrpc" },
     errors: ["invalid_json", "invalid_arg", "html_too_large", "forbidden"],
     plainResponses: { "202": "Accepted: the body held only notifications or responses, which get no answer." },
