@@ -10,7 +10,7 @@ export type Scope = (typeof SCOPES)[number];
 /** What each scope lets a credential do, in the words the consent and dashboard pages use. */
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "drops:read": "Read your drops, their versions and their context, and your patterns",
-  "drops:write": "Publish, change and delete drops, versions and passcodes, and your patterns",
+  "drops:write": "Publish, change and delete drops, versions, passcodes and your patterns",
   "tokens:manage": "List, create and revoke your API tokens and connected apps",
 };
 

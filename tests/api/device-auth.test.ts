@@ -209,7 +209,7 @@ describe("Deny (an addition: RFC 8628's access_denied)", () => {
     const started = (await start(client, { label: "reader", scopes: ["drops:read"] })).body;
     const kim = await signInBrowserless(app, "kim", client);
     const page = await getVerifyPage(kim, started.code);
-    expect(page).toMatch(/data-testid="grant"[^>]*>Approving gives this device its own API token for your account kim, labelled .{1,8}reader.{1,8}, that may read your drops, their versions and their context\./);
+    expect(page).toMatch(/data-testid="grant"[^>]*>Approving gives this device its own API token for your account kim, labelled .{1,8}reader.{1,8}, that may read your drops, their versions and their context, and your patterns\./);
     expect(page).toMatch(/This code expires at <time dateTime="[0-9T:.-]+Z">\d\d:\d\d UTC<\/time>/);
     const typo = await getVerifyPage(kim, "BCDF-GHJX");
     expect(typo).toContain(DEVICE_AUTH_MESSAGES.invalidCode);

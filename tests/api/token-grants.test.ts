@@ -172,7 +172,7 @@ describe("the device flow with scopes", () => {
     expect(page).toContain('data-scope="drops:read"');
     expect(page).toContain("Read your drops, their versions and their context");
     expect(page).not.toContain('data-scope="drops:write"');
-    expect(page).toContain("will not be able to: publish, change and delete drops, versions and passcodes; list, create and revoke your api tokens");
+    expect(page).toContain("will not be able to: publish, change and delete drops, versions, passcodes and your patterns; list, create and revoke your api tokens");
     const me = await app.api("/api/me", { token });
     expect(me.body.token).toMatchObject({ label: "reader", scopes: ["drops:read"], drops: null, expires_at: null });
     expect((await app.api("/api/drops", { token })).status).toBe(200);
