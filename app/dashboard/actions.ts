@@ -26,9 +26,17 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-const signedOut: FormState = { status: "error", message: DASHBOARD_MESSAGES.signedOut };
-// An action is a public endpoint: a hand-made request can pass anything where the page passes its form.
-const notAForm: FormState = { status: "error", message: DASHBOARD_MESSAGES.notAForm };
+/**
+ * The account an action acts for (its user id), or the refusal the action answers with instead.
+ * Not exported: every export of this file becomes a server action.
+ */
+async function ownerOf(form: unknown): Promise<string | FormState> {
+  const user = await getSessionUser();
+  if (!user) return { status: "error", message: DASHBOARD_MESSAGES.signedOut };
+  // An action is a public endpoint: a hand-made request can pass anything where the page passes its form.
+  if (!(form instanceof FormData)) return { status: "error", message: DASHBOARD_MESSAGES.notAForm };
+  return user.userId;
+}
 
 function dropPath(slug: string): string {
   return `/dashboard/drops/${encodeURIComponent(slug)}`;
@@ -36,12 +44,11 @@ function dropPath(slug: string): string {
 
 /** "New drop": POST /api/drops's service and schema; on success the owner lands on the new drop's page. */
 export async function createDropAction(_previous: PublishState, form: FormData): Promise<PublishState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   let slug: string;
   try {
-    slug = (await createDrop(user.userId, await createInputFromForm(form))).body.slug;
+    slug = (await createDrop(owner, await createInputFromForm(form))).body.slug;
   } catch (error) {
     const values = valuesFromForm(form);
     return { status: "error", ...publishErrorState(error, values.html), values };
@@ -52,16 +59,15 @@ export async function createDropAction(_previous: PublishState, form: FormData):
 
 /** "New version": PUT /api/drops/{slug}'s service and schema; the page's version list shows it at once. */
 export async function publishVersionAction(_previous: PublishState, form: FormData): Promise<PublishState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   let published: number;
   let withContext: boolean;
   try {
     const input = await replaceInputFromForm(form);
     withContext = Boolean(input.context);
-    published = (await replaceDrop(user.userId, slug, input)).latest_version;
+    published = (await replaceDrop(owner, slug, input)).latest_version;
   } catch (error) {
     const values = valuesFromForm(form);
     return { status: "error", ...publishErrorState(error, values.html), values };
@@ -71,14 +77,13 @@ export async function publishVersionAction(_previous: PublishState, form: FormDa
 }
 
 export async function editDropAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   try {
     const input = patchInputFromForm(form);
     if (Object.keys(input).length === 0) return ok(DASHBOARD_MESSAGES.nothingChanged);
-    await patchDrop(user.userId, slug, input);
+    await patchDrop(owner, slug, input);
   } catch (error) {
     return toFormState(error);
   }
@@ -87,15 +92,14 @@ export async function editDropAction(_previous: FormState, form: FormData): Prom
 }
 
 export async function setPasscodeAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const remove = text(form, "intent") === "remove";
   const passcode = remove ? "" : text(form, "passcode");
   if (!remove && passcode === "") return { status: "error", message: DASHBOARD_MESSAGES.passcodeMissing };
   try {
-    await setPasscode(user.userId, slug, parseInput(passcodeSchema, passcode));
+    await setPasscode(owner, slug, parseInput(passcodeSchema, passcode));
   } catch (error) {
     return toFormState(error);
   }
@@ -104,13 +108,12 @@ export async function setPasscodeAction(_previous: FormState, form: FormData): P
 }
 
 export async function setExpiryAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const remove = text(form, "intent") === "remove";
   try {
-    await patchDrop(user.userId, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
+    await patchDrop(owner, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
   } catch (error) {
     return toFormState(plainExpiryError(error));
   }
@@ -119,12 +122,11 @@ export async function setExpiryAction(_previous: FormState, form: FormData): Pro
 }
 
 export async function deleteVersionAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   try {
-    await deleteVersion(user.userId, slug, parseInput(versionNumberSchema, text(form, "version")));
+    await deleteVersion(owner, slug, parseInput(versionNumberSchema, text(form, "version")));
   } catch (error) {
     return toFormState(error);
   }
@@ -132,11 +134,10 @@ export async function deleteVersionAction(_previous: FormState, form: FormData):
 }
 
 export async function deleteDropAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   try {
-    await deleteDrop(user.userId, text(form, "slug"));
+    await deleteDrop(owner, text(form, "slug"));
   } catch (error) {
     return toFormState(error);
   }
@@ -144,13 +145,12 @@ export async function deleteDropAction(_previous: FormState, form: FormData): Pr
 }
 
 export async function revokeTokenAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const id = tokenIdSchema.safeParse(text(form, "id"));
   if (!id.success) return { status: "error", message: DASHBOARD_MESSAGES.tokenNotFound };
   try {
-    await revokeToken(user.userId, id.data);
+    await revokeToken(owner, id.data);
   } catch (error) {
     return toFormState(error, DASHBOARD_MESSAGES.tokenNotFound);
   }
@@ -163,12 +163,11 @@ export async function revokeTokenAction(_previous: FormState, form: FormData): P
  * to this one form state and is never stored or shown again.
  */
 export async function createTokenAction(_previous: NewTokenState, form: FormData): Promise<NewTokenState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   let created;
   try {
-    created = await createToken({ userId: user.userId, ...FULL_GRANT }, tokenRequestFromForm(form));
+    created = await createToken({ userId: owner, ...FULL_GRANT }, tokenRequestFromForm(form));
   } catch (error) {
     return toFormState(error);
   }
@@ -185,14 +184,13 @@ function revalidateComments(slug: string): void {
 const commentNotFound: FormState = { status: "error", message: DASHBOARD_MESSAGES.commentNotFound };
 
 export async function setCommentPolicyAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const policy = commentPolicySchema.safeParse(text(form, "comments"));
   if (!policy.success) return { status: "error", message: DASHBOARD_MESSAGES.commentPolicyMissing };
   try {
-    await patchDrop(user.userId, slug, { comments: policy.data });
+    await patchDrop(owner, slug, { comments: policy.data });
   } catch (error) {
     return toFormState(error);
   }
@@ -202,13 +200,12 @@ export async function setCommentPolicyAction(_previous: FormState, form: FormDat
 
 /** The checkbox posts "on" when ticked and nothing when not: either way the form states the whole setting. */
 export async function setIndexableAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const indexable = text(form, "indexable") === "on";
   try {
-    await patchDrop(user.userId, slug, { indexable });
+    await patchDrop(owner, slug, { indexable });
   } catch (error) {
     return toFormState(error);
   }
@@ -217,15 +214,14 @@ export async function setIndexableAction(_previous: FormState, form: FormData): 
 }
 
 export async function resolveCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const id = commentIdSchema.safeParse(text(form, "id"));
   if (!id.success) return commentNotFound;
   const resolved = text(form, "intent") !== "reopen";
   try {
-    await setCommentResolved(user.userId, slug, id.data, resolved);
+    await setCommentResolved(owner, slug, id.data, resolved);
   } catch (error) {
     return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
   }
@@ -234,15 +230,14 @@ export async function resolveCommentAction(_previous: FormState, form: FormData)
 }
 
 export async function replyToCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const id = commentIdSchema.safeParse(text(form, "id"));
   if (!id.success) return commentNotFound;
   if (text(form, "body").trim() === "") return { status: "error", message: DASHBOARD_MESSAGES.replyMissing };
   try {
-    await postOwnerComment(user.userId, slug, { body: parseInput(commentTextSchema, text(form, "body")), reply_to: id.data });
+    await postOwnerComment(owner, slug, { body: parseInput(commentTextSchema, text(form, "body")), reply_to: id.data });
   } catch (error) {
     return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
   }
@@ -251,14 +246,13 @@ export async function replyToCommentAction(_previous: FormState, form: FormData)
 }
 
 export async function deleteCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return signedOut;
-  if (!(form instanceof FormData)) return notAForm;
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
   const slug = text(form, "slug");
   const id = commentIdSchema.safeParse(text(form, "id"));
   if (!id.success) return commentNotFound;
   try {
-    await deleteComment(user.userId, slug, id.data);
+    await deleteComment(owner, slug, id.data);
   } catch (error) {
     return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
   }
