@@ -8,6 +8,7 @@ import { parseInput } from "@/lib/schemas/errors";
 import { formatBytes } from "./format";
 import { parseTagLines } from "./forms";
 import { DASHBOARD_MESSAGES } from "./messages";
+import { FieldError, formText, HTML_UPLOAD, readTextUpload, tooLargeMessage } from "./text-upload";
 
 const L = SPEC_LIMITS;
 
@@ -27,67 +28,29 @@ export type PublishValues = { title?: string; description?: string; tags?: strin
 
 export type PublishState = { status: "idle" | "ok" | "error"; message: string; field?: PublishField; values?: PublishValues };
 
-/** File names the forms take: an HTML document, by its usual extensions. */
-const HTML_FILE = /\.(html?|xhtml)$/i;
-
-/** Form fields, with the CRLF line ends browsers submit for textareas made plain LF. */
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
-}
-
-/** A refusal that belongs to one field of the form. */
-export class FieldError extends Error {
-  constructor(
-    readonly field: PublishField,
-    message: string,
-  ) {
-    super(message);
-    this.name = "FieldError";
-  }
-}
-
-/**
- * The document: a chosen (or dropped) file, or pasted text; exactly one of them. A file must be named
- * like an HTML document and be UTF-8 text: the viewer serves it as UTF-8 HTML.
- */
+/** The document: a chosen (or dropped) file, or pasted text; exactly one of them. The viewer serves it as UTF-8 HTML. */
 export async function htmlFromForm(form: FormData): Promise<string> {
-  const file = form.get("html_file");
-  const pasted = field(form, "html");
-  // A form sent without a chosen file still carries an empty one; an empty file is no document either.
-  const chosen = file instanceof File && file.size > 0 ? file : null;
-  if (chosen && pasted.trim() !== "") throw new FieldError("html", DASHBOARD_MESSAGES.htmlBoth);
-  if (!chosen) {
-    if (pasted.trim() === "") throw new FieldError("html", DASHBOARD_MESSAGES.htmlMissing);
-    return pasted;
-  }
-  if (!HTML_FILE.test(chosen.name)) throw new FieldError("html", `“${chosen.name.slice(0, 80)}” is not an HTML file. Choose a file ending in .html or .htm.`);
-  if (chosen.size > L.htmlMaxBytes) throw new FieldError("html", tooLarge(chosen.size));
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(await chosen.arrayBuffer());
-  } catch {
-    throw new FieldError("html", `“${chosen.name.slice(0, 80)}” is not UTF-8 text. Save it as UTF-8 and choose it again.`);
-  }
+  return readTextUpload(form, HTML_UPLOAD, { maxBytes: L.htmlMaxBytes, missing: DASHBOARD_MESSAGES.htmlMissing, both: DASHBOARD_MESSAGES.htmlBoth, tooLarge });
 }
 
 function tooLarge(bytes: number): string {
-  return `The HTML is ${formatBytes(bytes)}; a drop takes at most ${formatBytes(L.htmlMaxBytes)}. Make it smaller (move large images out, or compress them) and try again.`;
+  return `${tooLargeMessage(HTML_UPLOAD, bytes, L.htmlMaxBytes)} Make it smaller (move large images out, or compress them) and try again.`;
 }
 
 /** What the form held, handed back with a refusal. */
 export function valuesFromForm(form: FormData): PublishValues {
-  return { title: field(form, "title"), description: field(form, "description"), tags: field(form, "tags"), context: field(form, "context"), html: field(form, "html") };
+  return { title: formText(form, "title"), description: formText(form, "description"), tags: formText(form, "tags"), context: formText(form, "context"), html: formText(form, "html") };
 }
 
 /** The "New drop" form as POST /api/drops's body, validated by the same schema. */
 export async function createInputFromForm(form: FormData): Promise<CreateDropInput> {
   const html = await htmlFromForm(form);
-  const description = field(form, "description");
-  const passcode = field(form, "passcode");
-  const context = field(form, "context");
+  const description = formText(form, "description");
+  const passcode = formText(form, "passcode");
+  const context = formText(form, "context");
   const metadata = tagsFromForm(form);
   return parseInput(createDropBodySchema, {
-    title: field(form, "title"),
+    title: formText(form, "title"),
     html,
     ...(description.trim() ? { description } : {}),
     ...(passcode ? { passcode } : {}),
@@ -99,13 +62,13 @@ export async function createInputFromForm(form: FormData): Promise<CreateDropInp
 /** The "New version" form as PUT /api/drops/{slug}'s body: the document and its context. */
 export async function replaceInputFromForm(form: FormData): Promise<ReplaceDropInput> {
   const html = await htmlFromForm(form);
-  const context = field(form, "context");
+  const context = formText(form, "context");
   return parseInput(replaceDropBodySchema, { html, ...(context.trim() ? { context } : {}) });
 }
 
 function tagsFromForm(form: FormData): Record<string, string> {
   try {
-    return parseTagLines(field(form, "tags"));
+    return parseTagLines(formText(form, "tags"));
   } catch (error) {
     if (isApiError(error)) throw new FieldError("tags", error.message);
     throw error;
@@ -158,7 +121,7 @@ function plainSpecError(code: string): string | null {
  * reads like a missing one.
  */
 export function publishErrorState(error: unknown, html?: string): { field: PublishField; message: string } {
-  if (error instanceof FieldError) return { field: error.field, message: error.message };
+  if (error instanceof FieldError) return { field: error.field as PublishField, message: error.message };
   if (!isApiError(error)) {
     console.error("dashboard action failed", error);
     return { field: "form", message: DASHBOARD_MESSAGES.unexpected };

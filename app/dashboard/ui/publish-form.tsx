@@ -1,9 +1,11 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState, type DragEvent as ReactDragEvent, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
+import { HTML_UPLOAD } from "@/lib/dashboard/text-upload";
 import styles from "../dashboard.module.css";
+import { fieldErrors, fileProblem, sizeText, TextUploadFieldset, uploadProblemBeforeSend, usePageFileDrop, type FieldProblem } from "./text-upload-field";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
 type Limits = { htmlMaxBytes: number; titleMaxChars: number; descriptionMaxChars: number; passcodeMinChars: number };
@@ -17,34 +19,8 @@ type Props = {
   limits: Limits;
 };
 
-const HTML_FILE = /\.(html?|xhtml)$/i;
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 2)} MB`;
-}
-
-/** What the browser can tell about a chosen or dropped file before uploading it; the server checks it again. */
-function checkFile(file: File, htmlMaxBytes: number): { field: PublishField; message: string } | null {
-  if (!HTML_FILE.test(file.name)) return { field: "html", message: `“${file.name}” is not an HTML file. Choose a file ending in .html or .htm.` };
-  if (file.size === 0) return { field: "html", message: `“${file.name}” is empty. Choose a file with an HTML document in it.` };
-  if (file.size > htmlMaxBytes) return { field: "html", message: `“${file.name}” is ${megabytes(file.size)}; a drop takes at most ${megabytes(htmlMaxBytes)}. Make it smaller and try again.` };
-  return null;
-}
-
-/** A field's error, under it, and what ties the field to it for screen readers. */
-function fieldErrors(error: { field: PublishField; message: string } | null, prefix: string) {
-  return (name: PublishField) => {
-    const id = `${prefix}${name}-error`;
-    const message = error?.field === name ? error.message : "";
-    return {
-      inputProps: message ? { "aria-invalid": true as const, "aria-describedby": id } : {},
-      errorText: message ? (
-        <p id={id} className={styles.fieldError} data-testid={`${name}-error`}>
-          {message}
-        </p>
-      ) : null,
-    };
-  };
+function htmlProblem(message: string | null): FieldProblem<PublishField> | null {
+  return message === null ? null : { field: "html", message };
 }
 
 /**
@@ -54,19 +30,13 @@ function fieldErrors(error: { field: PublishField; message: string } | null, pre
  */
 export function PublishForm({ action, mode, slug, limits }: Props) {
   const [state, formAction, pending] = useActionState<PublishState, FormData>(action, { status: "idle", message: "" });
-  const [localError, setLocalError] = useState<{ field: PublishField; message: string } | null>(null);
+  const [localError, setLocalError] = useState<FieldProblem<PublishField> | null>(null);
   const [droppedName, setDroppedName] = useState("");
-  const [dragging, setDragging] = useState(false);
-  const [canDrop, setCanDrop] = useState(false);
   // A result the human has since acted on (a new file chosen or dropped) is no longer shown.
   const [dismissed, setDismissed] = useState<PublishState | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const shown = useShownUntilNextSubmit(state);
-  const stateRef = useRef(state);
-  useEffect(() => {
-    stateRef.current = state;
-  }, [state]);
   const prefix = mode === "version" ? "version-" : "";
 
   useEffect(() => {
@@ -75,51 +45,23 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
     setDroppedName("");
   }, [state]);
 
-  // A file dropped anywhere on the page becomes the form's file, as if it had been chosen.
-  useEffect(() => {
-    setCanDrop(true);
-    const over = (event: DragEvent) => {
-      if (!event.dataTransfer?.types.includes("Files")) return;
-      event.preventDefault();
-      setDragging(true);
-    };
-    const leave = (event: DragEvent) => {
-      if (event.relatedTarget === null) setDragging(false);
-    };
-    const drop = (event: DragEvent) => {
-      const files = event.dataTransfer?.files;
-      if (!files || files.length === 0 || !fileInput.current) return;
-      event.preventDefault();
-      setDragging(false);
-      const transfer = new DataTransfer();
-      transfer.items.add(files[0]!);
-      fileInput.current.files = transfer.files;
-      setDroppedName(files[0]!.name);
-      setLocalError(checkFile(files[0]!, limits.htmlMaxBytes));
-      setDismissed(stateRef.current);
-    };
-    document.addEventListener("dragover", over);
-    document.addEventListener("dragleave", leave);
-    document.addEventListener("drop", drop);
-    return () => {
-      document.removeEventListener("dragover", over);
-      document.removeEventListener("dragleave", leave);
-      document.removeEventListener("drop", drop);
-    };
-  }, [limits.htmlMaxBytes]);
+  const { canDrop, dragging } = usePageFileDrop([
+    {
+      upload: HTML_UPLOAD,
+      input: fileInput,
+      onDrop: (file) => {
+        setDroppedName(file.name);
+        setLocalError(htmlProblem(fileProblem(file, HTML_UPLOAD, limits.htmlMaxBytes)));
+        setDismissed(state);
+      },
+    },
+  ]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     // As in ActionForm: React would reset the form after its action, and a refused one must keep what was typed.
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const file = data.get("html_file");
-    const pasted = data.get("html");
-    const chosen = file instanceof File && file.name !== "" ? file : null;
-    // No file chosen: the browser would still send an empty one.
-    if (!chosen) data.delete("html_file");
-    const pastedBytes = typeof pasted === "string" ? new Blob([pasted]).size : 0;
-    // Caught here, these never reach the server: a body over Next's upload limit would fail there without a form state.
-    const early = chosen ? checkFile(chosen, limits.htmlMaxBytes) : pastedBytes > limits.htmlMaxBytes ? { field: "html" as const, message: `The pasted HTML is ${megabytes(pastedBytes)}; a drop takes at most ${megabytes(limits.htmlMaxBytes)}.` } : null;
+    const early = htmlProblem(uploadProblemBeforeSend(data, HTML_UPLOAD, limits.htmlMaxBytes));
     setLocalError(early);
     if (early) return;
     startTransition(() => formAction(data));
@@ -128,7 +70,7 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
   function chooseFile() {
     const file = fileInput.current?.files?.[0];
     setDroppedName("");
-    setLocalError(file ? checkFile(file, limits.htmlMaxBytes) : null);
+    setLocalError(file ? htmlProblem(fileProblem(file, HTML_UPLOAD, limits.htmlMaxBytes)) : null);
     setDismissed(state);
   }
 
@@ -170,27 +112,25 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
           </div>
         </>
       ) : null}
-      <fieldset className={`${styles.choices} ${styles.dropZone}`} data-testid="drop-zone">
-        <legend>HTML document</legend>
-        <p className={styles.muted} id={`${prefix}html-help`}>
-          {canDrop ? "Drop an .html file anywhere on this page, choose one, or paste the HTML below." : "Choose an .html file, or paste the HTML below."} At most{" "}
-          {megabytes(limits.htmlMaxBytes)}, UTF-8.
-        </p>
-        <div className={styles.control}>
-          <label htmlFor={`${prefix}html-file`}>HTML file</label>
-          <input ref={fileInput} id={`${prefix}html-file`} name="html_file" type="file" accept=".html,.htm,.xhtml,text/html" onChange={chooseFile} {...html.inputProps} />
-          {droppedName ? (
-            <p className={styles.muted} data-testid="dropped-file">
-              Dropped: {droppedName}
-            </p>
-          ) : null}
-        </div>
-        <div className={styles.control}>
-          <label htmlFor={`${prefix}html`}>Or paste HTML</label>
-          <textarea id={`${prefix}html`} name="html" rows={mode === "create" ? 8 : 5} className={styles.mono} spellCheck={false} defaultValue={values.html} {...html.inputProps} />
-        </div>
-        {html.errorText}
-      </fieldset>
+      <TextUploadFieldset
+        upload={HTML_UPLOAD}
+        idPrefix={prefix}
+        legend="HTML document"
+        help={
+          <p>
+            {canDrop ? "Drop an .html file anywhere on this page, choose one, or paste the HTML below." : "Choose an .html file, or paste the HTML below."} At most{" "}
+            {sizeText(limits.htmlMaxBytes)}, UTF-8.
+          </p>
+        }
+        fileLabel="HTML file"
+        textLabel="Or paste HTML"
+        rows={mode === "create" ? 8 : 5}
+        defaultText={values.html}
+        droppedName={droppedName}
+        fileInput={fileInput}
+        onChoose={chooseFile}
+        error={html}
+      />
       {mode === "create" ? (
         <>
           <div className={styles.control}>
