@@ -13,8 +13,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {
-    // The dashboard's "New drop" and "New version" forms post a whole document (and its context) to a
-    // server action; the front door refuses a larger body it can see coming (lib/api/server-actions.ts).
+    // The dashboard's "New drop" and "New version" forms post a whole document (and its context), and
+    // its pattern form a template (and its Markdown) of the same sizes, to a server action; the front
+    // door refuses a larger body it can see coming (lib/api/server-actions.ts).
     serverActions: { bodySizeLimit: SERVER_ACTION_BODY_MAX_BYTES },
   },
   async headers() {

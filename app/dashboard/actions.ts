@@ -10,15 +10,18 @@ import { getSessionUser } from "@/lib/auth/session";
 import { discoveryFacts } from "@/lib/discovery/facts";
 import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
 import { createDrop, deleteDrop, deleteVersion, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
+import { builtinPatterns, deletePattern, savePattern } from "@/lib/patterns";
 import { expiryInputFromForm, plainExpiryError } from "@/lib/dashboard/expiry-form";
 import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
+import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
 import { createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
 import { commentIdSchema, commentPolicySchema, commentTextSchema } from "@/lib/schemas/comments";
 import { tokenIdSchema } from "@/lib/schemas/accounts";
 import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
+import { patternNameSchema } from "@/lib/schemas/patterns";
 import { parseInput } from "@/lib/schemas/errors";
 
 function text(form: FormData, name: string): string {
@@ -258,4 +261,41 @@ export async function deleteCommentAction(_previous: FormState, form: FormData):
   }
   revalidateComments(slug);
   return ok(DASHBOARD_MESSAGES.commentDeleted);
+}
+
+const PATTERNS_PATH = "/dashboard/patterns";
+
+/**
+ * "Save pattern": PUT /api/patterns/{name}'s schema and service. On success the owner lands on the
+ * pattern's edit form, told whether it was added or replaced.
+ */
+export async function savePatternAction(_previous: PatternState, form: FormData): Promise<PatternState> {
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
+  let saved: { name: string; created: boolean };
+  try {
+    const { name, input } = await patternSaveFromForm(form);
+    saved = { name, created: (await savePattern(owner, name, input)).created };
+  } catch (error) {
+    const values = patternValuesFromForm(form);
+    return { status: "error", ...patternErrorState(error, values), values };
+  }
+  revalidatePath(PATTERNS_PATH);
+  const notice = savedNotice(saved.created, builtinPatterns().has(saved.name));
+  redirect(`${PATTERNS_PATH}?edit=${encodeURIComponent(saved.name)}&notice=${notice}`);
+}
+
+/** DELETE /api/patterns/{name}'s service: only the account's own; a built-in one of the same name shows again. */
+export async function deletePatternAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const owner = await ownerOf(form);
+  if (typeof owner !== "string") return owner;
+  const name = patternNameSchema.safeParse(text(form, "name"));
+  if (!name.success) return { status: "error", message: DASHBOARD_MESSAGES.patternNotFound };
+  try {
+    await deletePattern(owner, name.data);
+  } catch (error) {
+    return toFormState(error, DASHBOARD_MESSAGES.patternNotFound);
+  }
+  revalidatePath(PATTERNS_PATH);
+  redirect(`${PATTERNS_PATH}?notice=patternDeleted`);
 }

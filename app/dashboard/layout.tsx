@@ -21,6 +21,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <li><a href="/dashboard">Drops</a></li>
             <li><a href="/dashboard/new">New drop</a></li>
             <li><a href="/dashboard/comments">Comments</a></li>
+            <li><a href="/dashboard/patterns">Patterns</a></li>
             <li><a href="/dashboard/tokens">Tokens</a></li>
             <li><a href="/dashboard/account">Account</a></li>
           </ul>

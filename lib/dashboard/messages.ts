@@ -4,6 +4,10 @@ export const DASHBOARD_NOTICES = {
   versionDeleted: "The version was deleted.",
   tokenRevoked: "Token revoked: it no longer works on the API or MCP.",
   dropCreated: "Drop published as version 1. Share its link below.",
+  patternAdded: "Pattern added. Your agents now see it with the others; you can keep editing it below.",
+  patternAddedOverBuiltin: "Pattern added. It replaces the built-in pattern of the same name for your agents; you can keep editing it below.",
+  patternReplaced: "Pattern saved. It replaces your earlier version; your agents get this one from now on.",
+  patternDeleted: "Pattern deleted. Your agents no longer see it.",
 } as const;
 
 export type DashboardNoticeKey = keyof typeof DASHBOARD_NOTICES;
@@ -47,4 +51,11 @@ export const DASHBOARD_MESSAGES = {
   htmlBoth: "Choose a file or paste HTML, not both: clear one of them.",
   publishRefused: "The drop was not published: see the field marked below.",
   versionRefused: "The version was not published: see the field marked below.",
+  patternRefused: "The pattern was not saved: see the field marked below.",
+  patternNotFound: "No such pattern in your account.",
+  builtinPatternNotFound: "There is no built-in pattern of that name.",
+  patternNameMissing: "Give the pattern a name, such as weekly-report.",
+  patternMarkdownMissing: "Choose a .md file, drop one on the page, or paste the pattern's Markdown.",
+  patternMarkdownBoth: "Choose a Markdown file or paste the Markdown, not both: clear one of them.",
+  patternTemplateBoth: "Choose a template file or paste the template, not both: clear one of them.",
 } as const;
