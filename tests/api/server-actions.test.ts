@@ -36,7 +36,7 @@ function callAction(path: string, name: string, args: string, cookie?: string): 
 const ARGUMENTS = ["[]", '["$undefined","not a form"]'];
 
 describe("server actions called without a form", () => {
-  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction"];
+  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction", "savePatternAction", "deletePatternAction"];
 
   for (const name of dashboardActions) {
     for (const args of ARGUMENTS) {
@@ -147,5 +147,68 @@ describe("the publishing actions called by hand", () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).error.message).toContain("a drop's HTML takes at most 2097152 bytes (2 MiB)");
     expect(await dropCount()).toBe(before);
+  });
+});
+
+describe("the pattern actions called by hand", () => {
+  function markdownOf(name: string, description = "A page made by hand."): string {
+    return `---\nname: ${name}\ndescription: ${description}\ntriggers:\n  - make one by hand\n---\n\n# Guide\n\nWhat a good page holds.\n`;
+  }
+
+  /** Every account's patterns of that name: the session's account is not a token's when sign-in goes through the identity provider. */
+  async function descriptionsOf(name: string): Promise<string[]> {
+    return (await app.sql<{ description: string }>(`SELECT "description" FROM "Pattern" WHERE "name" = '${name}'`)).map((row) => row.description);
+  }
+
+  it("a pattern is added, then replaced, as the session's account; the page shows it", async () => {
+    const added = await postForm("/dashboard/patterns", "savePatternAction", { name: "by-hand", markdown: markdownOf("by-hand"), template: "" }, session);
+    expect(added.headers.get("x-action-redirect") ?? "").toMatch(/^\/dashboard\/patterns\?edit=by-hand&notice=patternAdded/);
+    const replaced = await postForm("/dashboard/patterns", "savePatternAction", { name: "by-hand", markdown: markdownOf("by-hand", "Replaced by hand."), template: "" }, session);
+    expect(replaced.headers.get("x-action-redirect") ?? "").toMatch(/^\/dashboard\/patterns\?edit=by-hand&notice=patternReplaced/);
+    expect(await descriptionsOf("by-hand")).toEqual(["Replaced by hand."]);
+    const page = await fetch(`${app.baseUrl}/dashboard/patterns?edit=by-hand`, { headers: { cookie: session } });
+    const html = await page.text();
+    for (const shown of ["Edit by-hand", "Replaced by hand."]) expect(html).toContain(shown);
+  });
+
+  it("front matter that names another pattern is refused under the Markdown, with the typed values, and nothing is saved", async () => {
+    const response = await postForm("/dashboard/patterns", "savePatternAction", { name: "misnamed", markdown: markdownOf("by-hand") }, session);
+    expect(response.status).toBeLessThan(500);
+    const text = await response.text();
+    expect(text).toContain('"field":"markdown"');
+    expect(text).toContain("The front matter names the pattern by-hand, but it is saved as misnamed: make them the same.");
+    expect(text).toContain('"name":"misnamed"');
+    expect(await descriptionsOf("misnamed")).toEqual([]);
+  });
+
+  it("without a session nothing is saved", async () => {
+    const response = await postForm("/dashboard/patterns", "savePatternAction", { name: "anonymous", markdown: markdownOf("anonymous") });
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).toContain("Your session has ended");
+    expect(await descriptionsOf("anonymous")).toEqual([]);
+  });
+
+  it("another account cannot delete yours: it reads as missing, and the pattern stays", async () => {
+    const otherSession = await signInAs(app, "intruder");
+    const response = await postForm("/dashboard/patterns", "deletePatternAction", { name: "by-hand" }, otherSession);
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).toContain("No such pattern in your account.");
+    expect(await descriptionsOf("by-hand")).toEqual(["Replaced by hand."]);
+  });
+
+  it("a template at its 2 MiB limit with Markdown at its 64 KiB limit fits under the form's body limit", async () => {
+    const head = markdownOf("near-limit");
+    const markdown = head + "x".repeat(65_536 - head.length);
+    const template = "<!doctype html><p>" + "x".repeat(2_097_152 - 18);
+    const response = await postForm("/dashboard/patterns", "savePatternAction", { name: "near-limit", markdown, template }, session);
+    expect(response.headers.get("x-action-redirect") ?? "", await response.text()).toMatch(/notice=patternAdded/);
+    const [row] = await app.sql<{ template: string }>(`SELECT "template" FROM "Pattern" WHERE "name" = 'near-limit'`);
+    expect(row!.template.length).toBe(2_097_152);
+  });
+
+  it("the owner deletes it", async () => {
+    const response = await postForm("/dashboard/patterns", "deletePatternAction", { name: "by-hand" }, session);
+    expect(response.headers.get("x-action-redirect") ?? "").toMatch(/^\/dashboard\/patterns\?notice=patternDeleted/);
+    expect(await descriptionsOf("by-hand")).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // Every page htmldrop shows a person, checked by axe-core in real Chromium on a phone (390×844) and a
 // desktop (1280×800), in light and in dark: the landing page, /docs, /verify in each state, next-auth's
 // pages, the viewer (public, with comments, locked, wrong passcode, 404, expired), the served plain
-// pages, the dashboard (empty and full, a drop, tokens, account, comments), the OAuth consent page and
-// the not-found page. One server and one set of drops for the file; one browser context per screen
+// pages, the dashboard (empty and full, a drop, tokens, patterns, account, comments), the OAuth consent
+// page and the not-found page. One server and one set of drops for the file; one browser context per screen
 // size, signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
 // test-results/accessibility/.
 import { createServer, type Server } from "node:http";
@@ -246,6 +246,11 @@ for (const screen of SCREENS) {
       await expect(page.getByText("Which currency are these in?")).toBeVisible();
     });
     pageTest("dashboard-tokens", OWNER, () => open("/dashboard/tokens"));
+    // The list of patterns and the form, filled from a built-in one.
+    pageTest("dashboard-patterns", OWNER, async () => {
+      await open("/dashboard/patterns?from=status-report");
+      await expect(page.getByRole("heading", { name: "New pattern from status-report" })).toBeVisible();
+    });
     pageTest("dashboard-account", OWNER, () => open("/dashboard/account"));
     pageTest("dashboard-comments", OWNER, async () => {
       await open("/dashboard/comments");
