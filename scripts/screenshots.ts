@@ -2,7 +2,8 @@
 // Starts the built service (`npm start`'s script, through tests/helpers/app.ts as the benchmarks do) on
 // an embedded SQLite database in a temporary folder, gets an account a token as an agent does (next-auth's
 // local sign-in, then the device-code flow), publishes an example report in three versions with tags and
-// a few other drops through the REST API, and captures the landing page, the viewer and the dashboard at
+// a few other drops and the data-report pattern's template (read from the public catalog) through the
+// REST API, and captures the landing page, the viewer, the template in the viewer and the dashboard at
 // 1280×800 and the viewer on a 390×844 phone with Debian's Chromium into docs/screenshots/. Exits
 // non-zero when any step or capture fails.
 import { mkdirSync, statSync } from "node:fs";
@@ -36,7 +37,7 @@ async function expectStatus(app: TestApp, path: string, init: Parameters<TestApp
 }
 
 /** The example account and its drops; returns the report's slug and the session cookie to browse as it. */
-async function seed(app: TestApp): Promise<{ slug: string; sessionCookie: string }> {
+async function seed(app: TestApp): Promise<{ slug: string; patternSlug: string; sessionCookie: string }> {
   const session = await signInBrowserless(app, LOGIN);
   const token = await tokenThroughDeviceFlow(app, session, "Claude Code on ada's laptop");
   for (const drop of OTHER_DROPS) await expectStatus(app, "/api/drops", { method: "POST", token, body: drop }, 201);
@@ -59,9 +60,13 @@ async function seed(app: TestApp): Promise<{ slug: string; sessionCookie: string
   for (const [index, context] of REPORT_CONTEXTS.slice(1).entries()) {
     await expectStatus(app, `/api/drops/${report.slug}`, { method: "PUT", token, body: { html: latencyReport(7 + index), context } }, 200);
   }
+  // A built-in pattern's template, as an agent would start from it: read from the public catalog.
+  const template = await fetch(`${app.baseUrl}/.well-known/patterns/data-report.template.html`);
+  if (template.status !== 200) throw new Error(`the data-report template answered ${template.status}`);
+  const fromPattern = await expectStatus(app, "/api/drops", { method: "POST", token, body: { title: "Drop views: 13 weeks to 4 October 2026", html: await template.text() } }, 201);
   const sessionCookie = session.jar.get("next-auth.session-token");
   if (!sessionCookie) throw new Error("the sign-in left no session cookie");
-  return { slug: report.slug as string, sessionCookie };
+  return { slug: report.slug as string, patternSlug: fromPattern.slug as string, sessionCookie };
 }
 
 type Capture = { name: string; path: string; viewport: typeof DESKTOP; signedIn?: boolean; ready: (page: Page) => Promise<unknown> };
@@ -89,7 +94,7 @@ async function main(): Promise<void> {
   const app = await startApp(port ? { env: { PORT: String(port) } } : {});
   let browser: Browser | undefined;
   try {
-    const { slug, sessionCookie } = await seed(app);
+    const { slug, patternSlug, sessionCookie } = await seed(app);
     browser = await chromium.launch(config.use?.launchOptions);
     mkdirSync(OUT_DIR, { recursive: true });
     const reportVisible = (page: Page) => page.frameLocator("iframe").getByRole("heading", { name: "Checkout latency, week 47" }).waitFor();
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
       { name: "landing", path: "/", viewport: DESKTOP, ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
       { name: "viewer", path: `/p/${slug}`, viewport: DESKTOP, ready: reportVisible },
       { name: "viewer-phone", path: `/p/${slug}`, viewport: PHONE, ready: reportVisible },
+      { name: "pattern-data-report", path: `/p/${patternSlug}`, viewport: DESKTOP, ready: (page) => page.frameLocator("iframe").getByRole("heading", { level: 1 }).waitFor() },
       { name: "dashboard", path: "/dashboard", viewport: DESKTOP, signedIn: true, ready: (page) => page.getByRole("link", { name: "Checkout latency, weekly" }).waitFor() },
     ];
     for (const shot of shots) await capture(browser, app, sessionCookie, shot);
