@@ -152,14 +152,30 @@ export function publicPatternIndex(): PatternIndex {
   };
 }
 
-export type CatalogFile = { body: string; contentType: string };
+type CatalogEntry = { file: "index" } | { file: "guide"; markdown: string } | { file: "template"; template: string };
 
-/** A file of the public catalog by its name (`index.json`, `<name>.md`, `<name>.template.html`), or null. */
-export function publicCatalogFile(file: string): CatalogFile | null {
-  if (file === "index.json") return { body: JSON.stringify(publicPatternIndex()), contentType: "application/json" };
+/** What a file name of the public catalog names (`index.json`, `<name>.md`, `<name>.template.html`), or null. */
+function catalogEntry(file: string): CatalogEntry | null {
+  if (file === "index.json") return { file: "index" };
   const match = /^([a-z0-9-]{1,64})\.(md|template\.html)$/.exec(file);
   const pattern = match ? builtinPatterns().get(match[1]!) : undefined;
   if (!match || !pattern) return null;
-  if (match[2] === "md") return { body: pattern.markdown, contentType: "text/markdown; charset=utf-8" };
-  return pattern.template === null ? null : { body: pattern.template, contentType: "text/html; charset=utf-8" };
+  if (match[2] === "md") return { file: "guide", markdown: pattern.markdown };
+  return pattern.template === null ? null : { file: "template", template: pattern.template };
+}
+
+/** Whether the public catalog has this file, without building it. */
+export function isPublicCatalogFile(file: string): boolean {
+  return catalogEntry(file) !== null;
+}
+
+export type CatalogFile = { body: string; contentType: string };
+
+/** A file of the public catalog by its name, or null. */
+export function publicCatalogFile(file: string): CatalogFile | null {
+  const entry = catalogEntry(file);
+  if (entry === null) return null;
+  if (entry.file === "index") return { body: JSON.stringify(publicPatternIndex()), contentType: "application/json" };
+  if (entry.file === "guide") return { body: entry.markdown, contentType: "text/markdown; charset=utf-8" };
+  return { body: entry.template, contentType: "text/html; charset=utf-8" };
 }

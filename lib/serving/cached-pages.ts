@@ -5,6 +5,7 @@
 import { now } from "@/lib/clock";
 import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { isExpired } from "@/lib/drops/expiry";
+import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { CACHE_LATEST, expiredPage, header, publicCacheControl, type RawRequest, type RawResponse } from "./raw";
@@ -68,10 +69,17 @@ function configurationPage(request: RawRequest): Promise<RawResponse | null> {
   });
 }
 
+/** The built-in pattern catalog's files change only with a release; unknown names are left to Next's 404. */
+function isPatternCatalogFile(url: string): boolean {
+  const prefix = `${PATTERN_CATALOG_PATH}/`;
+  return url.startsWith(prefix) && isPublicCatalogFile(url.slice(prefix.length));
+}
+
 /** The cached answer's producer for a request the page cache serves, or null to let Next answer it. */
 export function pageCacheRoute(request: RawRequest): (() => Promise<RawResponse | null>) | null {
   if (!mayServeFromPageCache(request)) return null;
-  if (CONFIGURATION_PAGES.has(request.url) || (request.method === "GET" && DISCOVERY_DOCUMENTS.has(request.url))) return () => configurationPage(request);
+  const document = request.method === "GET" && (DISCOVERY_DOCUMENTS.has(request.url) || isPatternCatalogFile(request.url));
+  if (CONFIGURATION_PAGES.has(request.url) || document) return () => configurationPage(request);
   const viewer = parsePlainViewerUrl(request.url);
   if (viewer) return () => viewerPage(request, viewer);
   return null;

@@ -142,6 +142,22 @@ describe("pages built from the configuration", () => {
     expect(second.cacheControl).toBe(first.cacheControl);
   });
 
+  it("serves the pattern catalog's files from memory with their own headers, and leaves unknown names to Next", async () => {
+    for (const path of ["/.well-known/patterns/index.json", "/.well-known/patterns/pr-explainer.md", "/.well-known/patterns/pr-explainer.template.html"]) {
+      const first = await fetch(`${other.baseUrl}${path}`);
+      const second = await fetch(`${other.baseUrl}${path}`, { headers: { "if-none-match": first.headers.get("etag") ?? "" } });
+      expect(first.status, path).toBe(200);
+      expect(first.headers.get("x-htmldrop-cache"), path).toBe("miss");
+      expect(second.status, path).toBe(304);
+      expect(second.headers.get("x-htmldrop-cache"), path).toBe("hit");
+    }
+    const template = await fetch(`${other.baseUrl}/.well-known/patterns/pr-explainer.template.html`);
+    expect(template.headers.get("content-security-policy")).toContain("sandbox");
+    const unknown = await fetch(`${other.baseUrl}/.well-known/patterns/no-such-pattern.md`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-htmldrop-cache")).toBeNull();
+  });
+
   it("leaves the API catalog's HEAD, with its own Link, to Next", async () => {
     await view(other, "/.well-known/api-catalog");
     const head = await fetch(`${other.baseUrl}/.well-known/api-catalog`, { method: "HEAD" });
