@@ -22,7 +22,7 @@ function unreadable(): Answer {
 
 /** A form larger than any this app takes; Next would fail on it with a bare 500, after reading it all. */
 function tooLarge(): Answer {
-  const message = `This form is larger than the ${SERVER_ACTION_BODY_MAX_BYTES} bytes a form may send: a drop's HTML takes at most ${SPEC_LIMITS.htmlMaxBytes} bytes (2 MiB). Make the document smaller and submit again.`;
+  const message = `This form is larger than the ${SERVER_ACTION_BODY_MAX_BYTES} bytes a form may send: a drop's HTML or a pattern's template takes at most ${SPEC_LIMITS.htmlMaxBytes} bytes (2 MiB). Make the document smaller and submit again.`;
   return refusal(413, message, { details: { max_bytes: SERVER_ACTION_BODY_MAX_BYTES } });
 }
 

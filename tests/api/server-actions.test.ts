@@ -145,7 +145,7 @@ describe("the publishing actions called by hand", () => {
       request.write("--x\r\n");
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body).error.message).toContain("a drop's HTML takes at most 2097152 bytes (2 MiB)");
+    expect(JSON.parse(answer.body).error.message).toContain("a drop's HTML or a pattern's template takes at most 2097152 bytes (2 MiB)");
     expect(await dropCount()).toBe(before);
   });
 });

@@ -90,7 +90,7 @@ export default async function PatternsPage({ searchParams }: { searchParams: Sea
   });
   const notice = open.mode === "missing" ? open.message : dashboardNotice(params.notice);
   return (
-    <main>
+    <main className={styles.wideMain}>
       <h1>Patterns</h1>
       <p className={styles.muted}>
         A pattern tells your agents what a good page of one kind looks like: a short Markdown guide, and sometimes an HTML template to start from. Agents read them
@@ -102,7 +102,7 @@ export default async function PatternsPage({ searchParams }: { searchParams: Sea
         <h2 id="pattern-list-heading">Your agents’ patterns</h2>
         <PatternTable patterns={rows} now={now()} />
       </section>
-      <section className={styles.card} aria-labelledby="pattern-form-heading">
+      <section className={`${styles.card} ${styles.patternForm}`} aria-labelledby="pattern-form-heading">
         <FormHeading open={open} />
         {/* A new key for each pattern opened: the form's fields start again from its values. */}
         <PatternForm key={`${open.mode}:${"pattern" in open ? open.pattern.name : ""}`} limits={PATTERN_FORM_LIMITS} initial={initialValues(open)} />

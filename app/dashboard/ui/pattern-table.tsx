@@ -96,10 +96,10 @@ export function PatternTable({ patterns, now }: { patterns: PatternRow[]; now: n
             <th scope="row" data-label="Name" className={`${styles.mono} ${styles.patternName}`}>
               {pattern.name}
             </th>
-            <td data-label="What it makes" className={styles.titleCell}>
+            <td data-label="What it makes" className={styles.patternDescription}>
               {pattern.description}
             </td>
-            <td data-label="Triggers">
+            <td data-label="Triggers" className={styles.patternTriggers}>
               <ul className={styles.tags}>
                 {pattern.triggers.map((trigger, index) => (
                   <li key={index} className={styles.tag}>
