@@ -41,6 +41,13 @@ async function findPattern(caller: Caller, name: string, missing: (message: stri
   }
 }
 
+/** A Markdown code block whose fence is longer than any run of backticks in the text, so the text cannot end it. */
+function codeBlock(language: string, text: string): string {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
 function promptText(pattern: Pattern, topic: string | undefined): string {
   const ask = topic ? `Write a page about: ${topic}` : "Write a page of this kind (ask me what it should be about if you do not know yet).";
   const parts = [
@@ -49,7 +56,7 @@ function promptText(pattern: Pattern, topic: string | undefined): string {
       "no external fonts, scripts or images), then publish it with the create_drop tool and give me its url.",
     pattern.markdown,
   ];
-  if (pattern.template !== null) parts.push(`Start from this template and replace its example content:\n\n\`\`\`html\n${pattern.template}\n\`\`\``);
+  if (pattern.template !== null) parts.push(`Start from this template and replace its example content:\n\n${codeBlock("html", pattern.template)}`);
   return parts.join("\n\n");
 }
 

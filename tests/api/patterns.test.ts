@@ -223,6 +223,11 @@ describe("patterns over MCP", () => {
       expect(text).toContain(pattern.template);
       expect(text).toContain("create_drop");
     }
+    // A template holding a code fence of its own is fenced with a longer one.
+    const fenced = "<!DOCTYPE html><title>Fenced</title><pre>```js\nx()\n```</pre>";
+    expect((await put(alice, "fenced", { markdown: markdown("fenced"), template: fenced })).status).toBe(201);
+    const fencedText = ((await mcp.getPrompt({ name: "fenced" })).messages[0]!.content as { text: string }).text;
+    expect(fencedText).toContain(`\`\`\`\`html\n${fenced}\n\`\`\`\``);
     const bare = await mcp.getPrompt({ name: "pr-explainer" });
     expect((bare.messages[0]!.content as { text: string }).text).not.toContain("Write a page about:");
     const unknown = await mcp.getPrompt({ name: "no-such-pattern" }).catch((error: unknown) => error);
