@@ -57,6 +57,7 @@ export function buildExamples(facts: DiscoveryFacts) {
   const patternMarkdown = "---\nname: status-report\ndescription: A weekly or project status report: the headline first, then progress, metrics, risks and next steps.\ntriggers:\n  - weekly status report\n  - summarize this week\ntemplate: status-report.template.html\n---\n\n# Status report\n\n## When to use\n…";
   const pattern = {
     name: "status-report",
+    title: "Status report",
     description: "A weekly or project status report: the headline first, then progress, metrics, risks and next steps.",
     triggers: ["weekly status report", "summarize this week"],
     source: "builtin",
@@ -160,7 +161,7 @@ export function buildExamples(facts: DiscoveryFacts) {
         },
       ],
     },
-    PatternList: { patterns: [pattern, { ...pattern, name: "release-notes", description: "Our release notes: changes grouped by who they affect.", triggers: ["write the release notes"], source: "account", has_template: false, url: null, template_url: null, updated_at: CREATED_AT }] },
+    PatternList: { patterns: [pattern, { ...pattern, name: "release-notes", title: "Release notes", description: "Our release notes: changes grouped by who they affect.", triggers: ["write the release notes"], source: "account", has_template: false, url: null, template_url: null, updated_at: CREATED_AT }] },
     Pattern: { ...pattern, markdown: patternMarkdown, template: "<!DOCTYPE html>\n<html lang=\"en\">…</html>" },
     SavePatternBody: { markdown: "---\nname: release-notes\ndescription: Our release notes: changes grouped by who they affect.\ntriggers:\n  - write the release notes\n---\n\n# Release notes\n\n## When to use\n…" },
     Onboarding: { instructions: "# htmldrop onboarding\n…", public_url: facts.publicUrl },

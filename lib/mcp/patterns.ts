@@ -60,7 +60,7 @@ function promptText(pattern: Pattern, topic: string | undefined): string {
   return parts.join("\n\n");
 }
 
-function patternResources(patterns: { name: string; description: string; has_template: boolean }[]): Resource[] {
+function patternResources(patterns: { name: string; title: string | null; description: string; has_template: boolean }[]): Resource[] {
   const index: Resource = {
     uri: PATTERN_INDEX_URI,
     name: "patterns",
@@ -71,7 +71,7 @@ function patternResources(patterns: { name: string; description: string; has_tem
   return [
     index,
     ...patterns.flatMap((pattern) => [
-      { uri: `${PATTERN_RESOURCE_ROOT}${pattern.name}.md`, name: pattern.name, description: pattern.description, mimeType: "text/markdown" },
+      { uri: `${PATTERN_RESOURCE_ROOT}${pattern.name}.md`, name: pattern.name, ...(pattern.title ? { title: pattern.title } : {}), description: pattern.description, mimeType: "text/markdown" },
       ...(pattern.has_template
         ? [{ uri: `${PATTERN_RESOURCE_ROOT}${templateFileName(pattern.name)}`, name: `${pattern.name} template`, description: `The starting document of ${pattern.name}.`, mimeType: "text/html" }]
         : []),
@@ -98,6 +98,7 @@ export function servePatterns(server: Server, caller: Caller): void {
     prompts: (await listPatterns(patternOwner(caller))).map(
       (pattern): Prompt => ({
         name: pattern.name,
+        ...(pattern.title ? { title: pattern.title } : {}),
         description: pattern.description,
         arguments: [{ name: "topic", description: "What the page is about: the pull request, the period, the decision…", required: false }],
       }),

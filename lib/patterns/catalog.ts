@@ -22,7 +22,7 @@ import { PATTERN_CATALOG_PATH } from "./paths";
 // `userId` null is a caller that may not read the account's patterns (no drops:read): built-in ones only.
 
 
-type AccountPatternRow = { name: string; description: string; triggers: string; hasTemplate: boolean; updatedAt: Date };
+type AccountPatternRow = { name: string; title: string | null; description: string; triggers: string; hasTemplate: boolean; updatedAt: Date };
 
 function catalogUrl(file: string): string {
   return `${getConfig().publicUrl}${PATTERN_CATALOG_PATH}/${file}`;
@@ -32,6 +32,7 @@ function builtinSummary(pattern: BuiltinPattern): PatternSummary {
   const { name, description, triggers } = pattern.frontMatter;
   return {
     name,
+    title: pattern.title,
     description,
     triggers,
     source: "builtin",
@@ -45,6 +46,7 @@ function builtinSummary(pattern: BuiltinPattern): PatternSummary {
 function accountSummary(row: AccountPatternRow): PatternSummary {
   return {
     name: row.name,
+    title: row.title,
     description: row.description,
     triggers: JSON.parse(row.triggers) as string[],
     source: "account",
@@ -55,7 +57,7 @@ function accountSummary(row: AccountPatternRow): PatternSummary {
   };
 }
 
-const SUMMARY_FIELDS = { name: true, description: true, triggers: true, hasTemplate: true, updatedAt: true } as const;
+const SUMMARY_FIELDS = { name: true, title: true, description: true, triggers: true, hasTemplate: true, updatedAt: true } as const;
 
 /** Every pattern the account's agents should consider, by name. */
 export async function listPatterns(userId: string | null): Promise<PatternSummary[]> {
@@ -82,7 +84,7 @@ export async function getPattern(userId: string | null, name: string): Promise<P
  */
 export async function savePattern(userId: string, name: string, input: SavePatternInput): Promise<{ pattern: Pattern; created: boolean }> {
   const valid = parseInput(patternNameSchema, name, "name");
-  const { frontMatter } = parsePatternMarkdown(input.markdown);
+  const { frontMatter, title } = parsePatternMarkdown(input.markdown);
   if (frontMatter.name !== valid) {
     throw new ApiError("invalid_pattern", `The front matter names the pattern ${frontMatter.name}, but it is saved as ${valid}: make them the same.`, {
       fields: [{ field: "front_matter.name", message: `must be ${valid}` }],
@@ -95,7 +97,7 @@ export async function savePattern(userId: string, name: string, input: SavePatte
     });
   }
   await assertWriteAllowed(userId);
-  const fields = { description: frontMatter.description, triggers: JSON.stringify(frontMatter.triggers), markdown: input.markdown, template, hasTemplate: template !== null, updatedAt: new Date(now()) };
+  const fields = { title, description: frontMatter.description, triggers: JSON.stringify(frontMatter.triggers), markdown: input.markdown, template, hasTemplate: template !== null, updatedAt: new Date(now()) };
   const replaced = await db().pattern.updateMany({ where: { userId, name: valid }, data: fields });
   if (replaced.count === 0) {
     try {

@@ -2,7 +2,10 @@ import { parse as parseYaml } from "yaml";
 import { ApiError } from "@/lib/errors";
 import { patternFrontMatterSchema, type PatternFrontMatter } from "@/lib/schemas/patterns";
 
-export type ParsedPattern = { frontMatter: PatternFrontMatter; body: string };
+/** `title` is the guide's first level-one heading, the name an assistant shows for its prompt. */
+export type ParsedPattern = { frontMatter: PatternFrontMatter; body: string; title: string | null };
+
+const TITLE_MAX_CHARS = 120;
 
 // Front matter is the first thing in the file, between two `---` lines (a BOM and CRLF line ends allowed).
 const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -34,5 +37,6 @@ export function parsePatternMarkdown(markdown: string): ParsedPattern {
   }
   const body = markdown.slice(match[0].length);
   if (body.trim() === "") throw invalidPattern("The pattern has front matter but no guide after it.");
-  return { frontMatter: result.data, body };
+  const heading = /^# +(.+?)[ #]*$/m.exec(body)?.[1]?.trim();
+  return { frontMatter: result.data, body, title: heading ? [...heading].slice(0, TITLE_MAX_CHARS).join("") : null };
 }

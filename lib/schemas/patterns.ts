@@ -93,6 +93,7 @@ export const PATTERN_SOURCES = ["account", "builtin"] as const;
 
 export const patternSummarySchema = z.object({
   name: patternNameSchema,
+  title: z.string().nullable().describe("The guide's first level-one heading (at most 120 characters), or null when it has none."),
   description: z.string(),
   triggers: z.array(z.string()),
   source: z.enum(PATTERN_SOURCES).describe("`account`: your own, shown only to your account's credentials; `builtin`: the service's public catalog."),

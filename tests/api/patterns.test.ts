@@ -98,11 +98,11 @@ describe("the public catalog", () => {
 describe("an account's own patterns", () => {
   it("adds (201), replaces (200), reads and lists a pattern, before the built-in one of the same name", async () => {
     const builtin = patternSchema.parse((await app.api("/api/patterns/status-report", { token: alice })).body);
-    expect(builtin).toMatchObject({ source: "builtin", has_template: true, updated_at: null });
+    expect(builtin).toMatchObject({ source: "builtin", title: "Status report", has_template: true, updated_at: null });
 
     const created = await put(alice, "status-report", { markdown: markdown("status-report"), template: TEMPLATE });
     expect(created.status, created.text).toBe(201);
-    expect(patternSchema.parse(created.body)).toMatchObject({ name: "status-report", source: "account", has_template: true, url: null, markdown: markdown("status-report"), template: TEMPLATE });
+    expect(patternSchema.parse(created.body)).toMatchObject({ name: "status-report", title: "Ours", source: "account", has_template: true, url: null, markdown: markdown("status-report"), template: TEMPLATE });
     const replaced = await put(alice, "status-report", { markdown: markdown("status-report", "", "# Ours, again\n") });
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body).toMatchObject({ template: null, has_template: false, markdown: markdown("status-report", "", "# Ours, again\n") });
@@ -211,7 +211,8 @@ describe("patterns over MCP", () => {
     const rest = patternListSchema.parse((await app.api("/api/patterns", { token: alice })).body);
     const { prompts } = await mcp.listPrompts();
     expect(prompts.map((prompt) => prompt.name)).toEqual(rest.patterns.map((pattern) => pattern.name));
-    expect(prompts.find((prompt) => prompt.name === "pr-explainer")).toMatchObject({ arguments: [{ name: "topic", required: false }] });
+    expect(prompts.find((prompt) => prompt.name === "pr-explainer")).toMatchObject({ title: "Pull-request explainer", arguments: [{ name: "topic", required: false }] });
+    expect(prompts.map((prompt) => prompt.title ?? null)).toEqual(rest.patterns.map((pattern) => pattern.title));
     for (const name of ["pr-explainer", "weekly-notes"]) {
       const pattern = (await app.api(`/api/patterns/${name}`, { token: alice })).body;
       const result = await mcp.getPrompt({ name, arguments: { topic: "Cache rendered previews per version" } });

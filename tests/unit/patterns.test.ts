@@ -24,6 +24,13 @@ describe("parsePatternMarkdown", () => {
     expect(body).toBe("\n# Release notes\n\nBody.\n");
   });
 
+  it("takes the guide's first level-one heading as its title, or none", () => {
+    expect(parsePatternMarkdown(VALID).title).toBe("Release notes");
+    expect(parsePatternMarkdown(VALID.replace("# Release notes", "## Only a section\n\n#  Closed heading ##")).title).toBe("Closed heading");
+    expect(parsePatternMarkdown(VALID.replace("# Release notes", "Plain text")).title).toBeNull();
+    expect(parsePatternMarkdown(VALID.replace("# Release notes", `# ${"é".repeat(200)}`)).title).toBe("é".repeat(120));
+  });
+
   it("accepts a byte-order mark, CRLF line ends, a flow list and keys it does not know", () => {
     const { frontMatter } = parsePatternMarkdown("\uFEFF---\r\nname: a1\r\ndescription: d\r\ntriggers: [one, two]\r\nauthor: me\r\n---\r\n# A\r\n");
     expect(frontMatter).toEqual({ name: "a1", description: "d", triggers: ["one", "two"] });

@@ -6,6 +6,7 @@ CREATE TABLE "Pattern" (
     "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
+    "title" TEXT,
     "description" TEXT NOT NULL,
     "triggers" TEXT NOT NULL,
     "markdown" TEXT NOT NULL,
