@@ -5,7 +5,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
 import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
-import { signInToDashboard } from "../helpers/dashboard";
+import { openSignedIn } from "../helpers/dashboard";
 
 let app: TestApp;
 
@@ -17,12 +17,8 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-async function openAs(browser: Browser, login: string, path: string, screen: { width: number; height: number }, javaScript = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, javaScriptEnabled: javaScript });
-  const page = await context.newPage();
-  await signInToDashboard(page, app, login, path);
-  return page;
-}
+const openAs = (browser: Browser, login: string, path: string, screen: { width: number; height: number }, javaScript = true) =>
+  openSignedIn(browser, app, login, path, screen, javaScript);
 
 function markdownOf(name: string, { description = `A ${name} page.`, template = false } = {}): string {
   return [

@@ -4,7 +4,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
 import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
-import { createDrop, signInToDashboard } from "../helpers/dashboard";
+import { createDrop, openSignedIn } from "../helpers/dashboard";
 
 const HTML_MAX_BYTES = 2_097_152;
 
@@ -18,16 +18,8 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-async function openAs(browser: Browser, login: string, path: string, screen: { width: number; height: number }, javaScript = true): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: screen.width, height: screen.height },
-    javaScriptEnabled: javaScript,
-    ...(javaScript ? { permissions: ["clipboard-read", "clipboard-write"] } : {}),
-  });
-  const page = await context.newPage();
-  await signInToDashboard(page, app, login, path);
-  return page;
-}
+const openAs = (browser: Browser, login: string, path: string, screen: { width: number; height: number }, javaScript = true) =>
+  openSignedIn(browser, app, login, path, screen, javaScript);
 
 /** The account's drops through the API, as an agent holding a token of that account sees them. */
 async function dropsOf(token: string) {

@@ -1,7 +1,7 @@
 // Browser helpers for the owner dashboard: the local dev sign-in, drops made through the API, and
 // PNG checks for screenshots.
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import type { TestApp } from "./app";
 
 /** Opens `path`, which sends a signed-out visitor through next-auth to the app's sign-in page; signs in with the local username; lands back on `path`. */
@@ -11,6 +11,21 @@ export async function signInToDashboard(page: Page, app: TestApp, username: stri
   await page.getByLabel("Username").fill(username);
   await page.getByRole("button", { name: "Sign in with a local username" }).click();
   await expect(page).toHaveURL(`${app.baseUrl}${path}`);
+}
+
+/**
+ * A new browser context of the given size, signed in as `login` and on `path`; without JavaScript when
+ * asked, and with the clipboard for copy buttons when it runs.
+ */
+export async function openSignedIn(browser: Browser, app: TestApp, login: string, path: string, screen: { width: number; height: number }, javaScript = true): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    javaScriptEnabled: javaScript,
+    ...(javaScript ? { permissions: ["clipboard-read", "clipboard-write"] } : {}),
+  });
+  const page = await context.newPage();
+  await signInToDashboard(page, app, login, path);
+  return page;
 }
 
 export type CreatedDrop = { slug: string; title: string; url: string; raw_url: string };
