@@ -63,17 +63,6 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
 }
 
-/** One issue of the front matter's schema, as a person reads it; the schema's own messages already name their field. */
-function frontMatterIssue({ field, message }: FieldIssue): string {
-  const path = field.split(".").slice(1);
-  const key = path[0] ?? "front matter";
-  const type = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
-  if (!type) return message;
-  if (type[2] === "undefined") return `add a “${key}:” line`;
-  if (path.length > 1) return `trigger ${Number(path[1]) + 1} must be text`;
-  return type[1] === "array" ? `${key} is a list, one “- …” line per item` : `${key} must be text`;
-}
-
 /** invalid_pattern: what is wrong with the front matter or the guide, under the Markdown (or the template it names). */
 function invalidPatternState(error: ApiError, name: string): { field: PatternField; message: string } {
   const issues = fieldIssues(error);
@@ -84,7 +73,8 @@ function invalidPatternState(error: ApiError, name: string): { field: PatternFie
   if (issues.length === 0 || issues.some((issue) => issue.field === "front_matter.name" && issue.message === `must be ${name}`)) {
     return { field: "markdown", message: error.message };
   }
-  return { field: "markdown", message: sentence(`Check the front matter: ${issues.map(frontMatterIssue).join("; ")}`) };
+  // The schema's messages are written for a person editing the YAML.
+  return { field: "markdown", message: sentence(`Check the front matter: ${issues.map((issue) => issue.message).join("; ")}`) };
 }
 
 /**

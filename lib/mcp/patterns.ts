@@ -11,8 +11,7 @@ import {
   type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Caller } from "@/lib/accounts/tokens";
-import { isApiError } from "@/lib/errors";
-import { getPattern, listPatterns, PATTERN_INDEX_URI, PATTERN_RESOURCE_ROOT } from "@/lib/patterns";
+import { findPattern, listPatterns, parsePatternFileName, PATTERN_INDEX_URI, PATTERN_RESOURCE_ROOT } from "@/lib/patterns";
 import { templateFileName, type Pattern } from "@/lib/schemas/patterns";
 import { InvalidParamsError } from "./invalid-params";
 
@@ -31,14 +30,11 @@ function patternOwner(caller: Caller): string | null {
   return caller.scopes.includes("drops:read") ? caller.userId : null;
 }
 
-/** getPattern, with a missing or malformed name as `missing` (the protocol's error, not the REST one). */
-async function findPattern(caller: Caller, name: string, missing: (message: string) => Error): Promise<Pattern> {
-  try {
-    return await getPattern(patternOwner(caller), name);
-  } catch (error) {
-    if (isApiError(error) && (error.code === "not_found" || error.code === "invalid_arg")) throw missing(error.message);
-    throw error;
-  }
+/** The pattern this caller sees by that name, or `missing` thrown (the protocol's error, not the REST one). */
+async function patternOr(caller: Caller, name: string, missing: () => Error): Promise<Pattern> {
+  const pattern = await findPattern(patternOwner(caller), name);
+  if (!pattern) throw missing();
+  return pattern;
 }
 
 /** A Markdown code block whose fence is longer than any run of backticks in the text, so the text cannot end it. */
@@ -83,11 +79,11 @@ async function readPatternResource(caller: Caller, uri: string): Promise<ReadRes
   if (uri === PATTERN_INDEX_URI) {
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ patterns: await listPatterns(patternOwner(caller)) }) }] };
   }
-  const match = uri.startsWith(PATTERN_RESOURCE_ROOT) ? /^([^/]+)\.(md|template\.html)$/.exec(uri.slice(PATTERN_RESOURCE_ROOT.length)) : null;
+  const named = uri.startsWith(PATTERN_RESOURCE_ROOT) ? parsePatternFileName(uri.slice(PATTERN_RESOURCE_ROOT.length)) : null;
   const notFound = () => new ResourceNotFoundError(`Resource not found: ${uri.slice(0, 200)}. resources/list names the pattern resources.`);
-  if (!match) throw notFound();
-  const pattern = await findPattern(caller, match[1]!, notFound);
-  if (match[2] === "md") return { contents: [{ uri, mimeType: "text/markdown", text: pattern.markdown }] };
+  if (!named) throw notFound();
+  const pattern = await patternOr(caller, named.name, notFound);
+  if (named.file === "guide") return { contents: [{ uri, mimeType: "text/markdown", text: pattern.markdown }] };
   if (pattern.template === null) throw notFound();
   return { contents: [{ uri, mimeType: "text/html", text: pattern.template }] };
 }
@@ -107,7 +103,8 @@ export function servePatterns(server: Server, caller: Caller): void {
   server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
     const topic = request.params.arguments?.topic?.trim();
     if (topic && topic.length > TOPIC_MAX_CHARS) throw new InvalidParamsError(`topic is at most ${TOPIC_MAX_CHARS} characters.`);
-    const pattern = await findPattern(caller, request.params.name, (message) => new InvalidParamsError(`Unknown prompt: ${message} prompts/list names them.`));
+    const name = request.params.name;
+    const pattern = await patternOr(caller, name, () => new InvalidParamsError(`Unknown prompt: no pattern named ${name.slice(0, 100)}. prompts/list names them.`));
     return { description: pattern.description, messages: [{ role: "user", content: { type: "text", text: promptText(pattern, topic || undefined) } }] };
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: patternResources(await listPatterns(patternOwner(caller))) }));

@@ -1,7 +1,7 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db, isUniqueViolation } from "@/lib/db";
-import { ApiError } from "@/lib/errors";
+import { ApiError, isApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import { parseInput } from "@/lib/schemas/errors";
 import {
@@ -16,11 +16,10 @@ import {
 import { newId } from "@/lib/security/random";
 import { builtinPatterns, type BuiltinPattern } from "./builtin";
 import { parsePatternMarkdown } from "./markdown";
-import { PATTERN_CATALOG_PATH } from "./paths";
+import { parsePatternFileName, PATTERN_CATALOG_PATH } from "./paths";
 
 // Patterns as one account sees them: its own first, then the built-in ones it has not replaced.
 // `userId` null is a caller that may not read the account's patterns (no drops:read): built-in ones only.
-
 
 type AccountPatternRow = { name: string; title: string | null; description: string; triggers: string; hasTemplate: boolean; updatedAt: Date };
 
@@ -57,6 +56,10 @@ function accountSummary(row: AccountPatternRow): PatternSummary {
   };
 }
 
+function accountPattern(row: AccountPatternRow & { markdown: string; template: string | null }): Pattern {
+  return { ...accountSummary(row), markdown: row.markdown, template: row.template };
+}
+
 const SUMMARY_FIELDS = { name: true, title: true, description: true, triggers: true, hasTemplate: true, updatedAt: true } as const;
 
 /** Every pattern the account's agents should consider, by name. */
@@ -72,10 +75,20 @@ export async function listPatterns(userId: string | null): Promise<PatternSummar
 export async function getPattern(userId: string | null, name: string): Promise<Pattern> {
   const valid = parseInput(patternNameSchema, name, "name");
   const row = userId === null ? null : await db().pattern.findUnique({ where: { userId_name: { userId, name: valid } } });
-  if (row) return { ...accountSummary(row), markdown: row.markdown, template: row.template };
+  if (row) return accountPattern(row);
   const builtin = builtinPatterns().get(valid);
   if (builtin) return { ...builtinSummary(builtin), markdown: builtin.markdown, template: builtin.template };
   throw new ApiError("not_found", `No pattern named ${valid}: list the patterns to see their names.`);
+}
+
+/** getPattern, with a missing or malformed name as null: for callers that answer "no such pattern" their own way. */
+export async function findPattern(userId: string | null, name: string): Promise<Pattern | null> {
+  try {
+    return await getPattern(userId, name);
+  } catch (error) {
+    if (isApiError(error) && (error.code === "not_found" || error.code === "invalid_arg")) return null;
+    throw error;
+  }
 }
 
 /**
@@ -111,7 +124,7 @@ export async function savePattern(userId: string, name: string, input: SavePatte
         }
         return tx.pattern.create({ data: { id: newId(), userId, name: valid, createdAt: fields.updatedAt, ...fields } });
       });
-      return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: true };
+      return { pattern: accountPattern(row), created: true };
     } catch (error) {
       // Another request created the same name a moment ago (and its reservation stands): this one replaces it.
       if (!isUniqueViolation(error)) throw error;
@@ -119,7 +132,7 @@ export async function savePattern(userId: string, name: string, input: SavePatte
     }
   }
   const row = await db().pattern.findUniqueOrThrow({ where: { userId_name: { userId, name: valid } } });
-  return { pattern: { ...accountSummary(row), markdown: row.markdown, template: row.template }, created: false };
+  return { pattern: accountPattern(row), created: false };
 }
 
 /** Deletes one of the account's own patterns; a built-in one of the same name shows again. Counts as a write. */
@@ -159,10 +172,10 @@ type CatalogEntry = { file: "index" } | { file: "guide"; markdown: string } | { 
 /** What a file name of the public catalog names (`index.json`, `<name>.md`, `<name>.template.html`), or null. */
 function catalogEntry(file: string): CatalogEntry | null {
   if (file === "index.json") return { file: "index" };
-  const match = /^([a-z0-9-]{1,64})\.(md|template\.html)$/.exec(file);
-  const pattern = match ? builtinPatterns().get(match[1]!) : undefined;
-  if (!match || !pattern) return null;
-  if (match[2] === "md") return { file: "guide", markdown: pattern.markdown };
+  const named = parsePatternFileName(file);
+  const pattern = named ? builtinPatterns().get(named.name) : undefined;
+  if (!named || !pattern) return null;
+  if (named.file === "guide") return { file: "guide", markdown: pattern.markdown };
   return pattern.template === null ? null : { file: "template", template: pattern.template };
 }
 

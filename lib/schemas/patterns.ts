@@ -31,9 +31,14 @@ export function templateFileName(name: string): string {
   return `${name}.template.html`;
 }
 
-const patternTextSchema = (field: string, max: number) =>
+/** A front-matter key's type error in words a person editing the YAML can act on (the API and the dashboard show it). */
+function frontMatterTypeError(key: string, expected: string) {
+  return { error: (issue: { input: unknown }) => (issue.input === undefined ? `add a “${key}:” line` : expected) };
+}
+
+const patternTextSchema = (field: string, max: number, key = field) =>
   z
-    .string()
+    .string(frontMatterTypeError(key, `${field} must be text`))
     .trim()
     .min(1, `${field} must not be empty`)
     .refine((text) => charLength(text) <= max, `${field} is at most ${max} characters`)
@@ -42,10 +47,10 @@ const patternTextSchema = (field: string, max: number) =>
 /** The YAML front matter of a pattern's Markdown; keys it does not know are ignored, as skill loaders do. */
 export const patternFrontMatterSchema = z
   .object({
-    name: patternNameSchema,
+    name: z.string(frontMatterTypeError("name", "name must be text")).pipe(patternNameSchema),
     description: patternTextSchema("description", P.descriptionMaxChars).describe("What page the pattern produces, and for whom."),
     triggers: z
-      .array(patternTextSchema("a trigger", P.triggerMaxChars))
+      .array(patternTextSchema("each trigger", P.triggerMaxChars), frontMatterTypeError("triggers", "triggers is a list, one “- …” line per item"))
       .min(1, "triggers lists at least one phrase")
       .max(P.triggersMax, `triggers lists at most ${P.triggersMax} phrases`)
       .describe("Phrases a person might say when this pattern fits; an agent matches them before writing HTML."),

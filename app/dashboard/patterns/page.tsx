@@ -4,8 +4,7 @@ import { now } from "@/lib/clock";
 import { DASHBOARD_MESSAGES, dashboardNotice } from "@/lib/dashboard/messages";
 import { PATTERN_FORM_LIMITS, type PatternValues } from "@/lib/dashboard/pattern-form";
 import { pathWithQuery } from "@/lib/dashboard/paths";
-import { isApiError } from "@/lib/errors";
-import { builtinPatterns, getPattern, listPatterns, PATTERN_CATALOG_PATH } from "@/lib/patterns";
+import { builtinPatterns, findPattern, listPatterns, PATTERN_CATALOG_PATH } from "@/lib/patterns";
 import type { Pattern } from "@/lib/schemas/patterns";
 import styles from "../dashboard.module.css";
 import { Notice } from "../ui/notice";
@@ -20,24 +19,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** What the form opens with: a new pattern, one of the account's own (?edit=) or a copy of a built-in one (?from=). */
 type Opening = { mode: "new" } | { mode: "edit" | "from"; pattern: Pattern } | { mode: "missing"; message: string };
 
-/** A name that names no pattern (or is no valid name) reads as missing; anything else is a real failure. */
-async function patternOrNull(userId: string | null, name: string): Promise<Pattern | null> {
-  try {
-    return await getPattern(userId, name);
-  } catch (error) {
-    if (isApiError(error) && (error.code === "not_found" || error.code === "invalid_arg")) return null;
-    throw error;
-  }
-}
-
 async function opening(userId: string, params: Record<string, string | string[] | undefined>): Promise<Opening> {
   if (typeof params.edit === "string") {
-    const pattern = await patternOrNull(userId, params.edit);
+    const pattern = await findPattern(userId, params.edit);
     return pattern?.source === "account" ? { mode: "edit", pattern } : { mode: "missing", message: DASHBOARD_MESSAGES.patternNotFound };
   }
   if (typeof params.from === "string") {
     // Without an account: the built-in one even where the account has replaced it.
-    const pattern = await patternOrNull(null, params.from);
+    const pattern = await findPattern(null, params.from);
     return pattern ? { mode: "from", pattern } : { mode: "missing", message: DASHBOARD_MESSAGES.builtinPatternNotFound };
   }
   return { mode: "new" };
