@@ -1,8 +1,8 @@
 import type { NextConfig } from "next";
 import { SERVER_ACTION_BODY_MAX_BYTES } from "./lib/config";
 import { discoveryLinkHeader } from "./lib/discovery/links";
+import { PUBLIC_FILES } from "./lib/serving/public-files";
 
-const PUBLIC_FILES = ["robots\\.txt", "favicon\\.ico", "icon\\.svg", "apple-touch-icon\\.png", "icon-192\\.png", "icon-512\\.png", "site\\.webmanifest"];
 const PUBLIC_FILE_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
 
 const nextConfig: NextConfig = {
@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
     return [
       { source: "/", headers: [{ key: "Link", value: discoveryLinkHeader() }] },
       // public/'s icons and robots.txt change only with a release: a day fresh, then revalidated (Next's default is max-age=0).
-      { source: `/:file(${PUBLIC_FILES.join("|")})`, headers: [{ key: "Cache-Control", value: PUBLIC_FILE_CACHE }] },
+      { source: `/:file(${PUBLIC_FILES.map((name) => name.replaceAll(".", "\\.")).join("|")})`, headers: [{ key: "Cache-Control", value: PUBLIC_FILE_CACHE }] },
     ];
   },
 };

@@ -3,9 +3,10 @@ import { defineConfig } from "@playwright/test";
 // Browser tests use Debian's Chromium: Playwright's own browser download is not available everywhere.
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/helpers/global-setup.ts",
   timeout: 90_000,
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: [["list"]],
   use: {
     launchOptions: {

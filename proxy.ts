@@ -1,20 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
-import { isPublicFilePath, PUBLIC_FILE_METHODS } from "@/lib/serving/public-files";
+import { isPublicFilePath, PUBLIC_FILE_METHODS, PUBLIC_FILE_UNSERVED_HEADERS } from "@/lib/serving/public-files";
 import { NOINDEX, ROBOTS_HEADER } from "@/lib/serving/robots";
-import { DROP_PAGE_URL_HEADER, isDropPagePath, isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
+import { isPublicRouteHandlerPath, isUnderDropPrefix } from "@/lib/drops/public-urls";
+import { DROP_PAGE_URL_HEADER, isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
 
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
 // page for PUT or DELETE.
-const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$|p\/[^/]+\/(unlock|lock|view|comments|full|og\.png)$)/;
+const ROUTE_HANDLER = /^\/(api\/|oauth\/(?!consent\/)|\.well-known\/|openapi\.json$|llms\.txt$|metrics$)/;
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
 function pageMethodRefusal(request: NextRequest): NextResponse | null {
   const { pathname } = request.nextUrl;
   if (isPublicFilePath(pathname)) return PUBLIC_FILE_METHODS.includes(request.method) ? null : methodNotAllowed(request.method, "a file", PUBLIC_FILE_METHODS);
-  if (PAGE_METHODS.includes(request.method) || ROUTE_HANDLER.test(pathname)) return null;
+  if (PAGE_METHODS.includes(request.method) || ROUTE_HANDLER.test(pathname) || isPublicRouteHandlerPath(pathname)) return null;
   return methodNotAllowed(request.method, "a page", PAGE_METHODS);
 }
 
@@ -25,6 +26,12 @@ function methodNotAllowed(method: string, what: string, allowed: string[]): Next
 
 function notFound(): NextResponse {
   return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+function withoutHeaders(request: NextRequest, names: string[]): Headers {
+  const headers = new Headers(request.headers);
+  for (const name of names) headers.delete(name);
+  return headers;
 }
 
 /** The request's headers with the page's own URL, for app/p/[slug]/not-found.tsx. */
@@ -39,12 +46,13 @@ async function route(request: NextRequest): Promise<NextResponse> {
   if (isDropsOnlyHost(request.headers.get("host")) || isSharedViewerPath(pathname)) return notFound();
   const refusal = pageMethodRefusal(request);
   if (refusal) return refusal;
-  const viewer = await routeViewerRequest(request.method, pathname, search);
+  if (isPublicFilePath(pathname)) return NextResponse.next({ request: { headers: withoutHeaders(request, PUBLIC_FILE_UNSERVED_HEADERS) } });
+  const viewer = await routeViewerRequest(request.method, pathname, search, request.headers.get("cookie"));
   if (viewer !== null && "answer" in viewer) {
     const { status, headers, body } = viewer.answer;
     return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
   }
-  const passOn = isDropPagePath(pathname) ? { request: { headers: withDropPageUrl(request, `${pathname}${search}`) } } : undefined;
+  const passOn = isUnderDropPrefix(pathname) ? { request: { headers: withDropPageUrl(request, `${pathname}${search}`) } } : undefined;
   if (viewer === null) return NextResponse.next(passOn);
   const response = viewer.rewrite ? NextResponse.rewrite(new URL(viewer.rewrite, request.url)) : NextResponse.next(passOn);
   if (!viewer.indexable) response.headers.set(ROBOTS_HEADER, NOINDEX);
@@ -66,7 +74,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 // Not the raw endpoint (user HTML carries its own sandbox policy and must be frameable), the pattern
 // catalog (its templates carry a stricter sandbox policy of their own), the JSON API (it sets its own
-// headers, and a proxy would buffer its uploads) or static assets; next-auth's pages are in.
+// headers, and a proxy would buffer its uploads) or static assets; next-auth's pages are in. Next reads
+// the matcher without running this file, so the raw page's path is spelled here and not built.
 export const config = {
   matcher: ["/((?!api/(?!auth/)|mcp|_next/static|_next/image|p/[^/]+/raw|\\.well-known/patterns/).*)"],
 };

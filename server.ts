@@ -15,10 +15,63 @@ import type { FrontDoor } from "@/lib/serving/front-door";
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 120_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+// Lingering close (nginx's lingering_time): after an answer given before the request's body was read to
+// its end, the rest is read and thrown away for at most this long. Closing with bytes unread makes the
+// kernel reset the connection, which destroys the answer on its way to a client that is still sending.
+const LINGER_MS = 30_000;
+
+/** Destroys the socket LINGER_MS from now unless it closes first; answers the way to call that off. */
+function cutOffAfterLinger(socket: Duplex): () => void {
+  const cutOff = setTimeout(() => socket.destroy(), LINGER_MS);
+  socket.once("close", () => clearTimeout(cutOff));
+  return () => clearTimeout(cutOff);
+}
+
+/** Reads and discards what the client still sends, until it stops, then closes; never past LINGER_MS. */
+function lingerThenClose(socket: Duplex): void {
+  cutOffAfterLinger(socket);
+  socket.once("end", () => socket.destroy());
+  socket.on("data", () => {});
+  socket.resume();
+}
 
 /** Writes an answer to a socket that no response object owns, then closes it. */
 function answerSocket(socket: Duplex, answer: string): void {
-  socket.end(answer, () => socket.destroy());
+  socket.end(answer);
+  lingerThenClose(socket);
+}
+
+/**
+ * Throws away the unread rest of a request body once its answer is written. A kept-alive connection
+ * then carries on with the next request; one that closes (the client or the answer asked to) lingers
+ * instead of being destroyed as soon as the answer is written.
+ */
+function discardUnreadBody(request: IncomingMessage): void {
+  const socket = request.socket;
+  if (socket.destroyed) return;
+  // Node.js, closing the connection, has ended it and destroys it once the answer is written (its
+  // destroySoon listens for 'finish' with socket.destroy): an internal that large-bodies.test.ts
+  // checks on every supported version, since without it the body is cut off again.
+  const closing = socket.listeners("finish").includes(socket.destroy);
+  if (closing) socket.removeListener("finish", socket.destroy);
+  const callOff = cutOffAfterLinger(socket);
+  request.once("end", () => {
+    callOff();
+    if (closing) socket.destroy();
+  });
+  // Whatever read the body (a web stream Next or a route made of it) is done with it.
+  request.removeAllListeners("data");
+  request.resume();
+}
+
+/**
+ * Drops the log lines that can no longer be written. When the reader of stdout or stderr goes away (a
+ * log collector that exited), each line fails with EPIPE; unhandled, that error reaches Next's
+ * uncaughtException handler, which logs it to the same closed stream, and so on: the process spun and
+ * stopped answering.
+ */
+function dropUnwritableLogs(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
 }
 
 /** The front door, from Next's bundle: instrumentation.ts leaves its loader under this key while Next prepares. */
@@ -29,6 +82,7 @@ function loadFrontDoor(): Promise<FrontDoor> {
 }
 
 async function main(): Promise<void> {
+  dropUnwritableLogs();
   // Next's port names the origin it builds request URLs from; the configuration checks PORT in
   // start() below, before anything listens. PORT=0 (any free port) is corrected by the origin below.
   const configuredPort = Number(process.env.PORT ?? 3000) || 3000;
@@ -37,7 +91,7 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1", port: configuredPort, httpServer: createServer() });
   await app.prepare();
   const door = await loadFrontDoor();
-  const { port: listenPort, description } = await door.start();
+  const { port: listenPort, address: listenAddress, description } = await door.start();
 
   // The response a connection is busy with: a request Node.js cannot read is answered only when
   // nothing of an earlier response on that connection is still being written.
@@ -50,6 +104,9 @@ async function main(): Promise<void> {
   };
   const server = createServer(serverOptions, (request, response) => {
     responses.set(request.socket, response);
+    response.once("finish", () => {
+      if (!request.complete) discardUnreadBody(request);
+    });
     door.serve(request, response);
   });
   server.keepAliveTimeout = 65_000;
@@ -64,17 +121,18 @@ async function main(): Promise<void> {
     const answer = door.expectationAnswer();
     response.writeHead(answer.status, answer.headers).end(answer.body);
   });
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(listenPort, resolve));
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(listenPort, listenAddress ?? undefined, resolve));
   const { port } = server.address() as AddressInfo;
 
   // After a JavaScript form's server action redirects, Next fetches the target page from its own
   // origin, forwarding the request's headers (the session cookie included). It takes the scheme from
-  // X-Forwarded-Proto and, without this, the host from the port it was given. The server listens on
-  // every address, so loopback on the real port is always this very process; `next start` pins the
-  // origin the same way, through __NEXT_PRIVATE_ORIGIN.
-  process.env.__NEXT_PRIVATE_ORIGIN = `http://127.0.0.1:${port}`;
+  // X-Forwarded-Proto and, without this, the host from the port it was given. On every address (the
+  // default), loopback on the real port is always this very process; on one address (LISTEN_ADDRESS),
+  // that address is. `next start` pins the origin the same way, through __NEXT_PRIVATE_ORIGIN.
+  const selfHost = !listenAddress || listenAddress === "0.0.0.0" || listenAddress === "::" ? "127.0.0.1" : listenAddress.includes(":") ? `[${listenAddress}]` : listenAddress;
+  process.env.__NEXT_PRIVATE_ORIGIN = `http://${selfHost}:${port}`;
   door.open(app.getRequestHandler(), process.env.__NEXT_PRIVATE_ORIGIN);
-  console.log(`htmldrop: listening on port ${port}, ${description}`);
+  console.log(`htmldrop: listening on ${listenAddress ? `${selfHost}:${port}` : `port ${port}`}, ${description}`);
   console.log(`htmldrop: slow clients are cut off after ${server.headersTimeout / 1000} s for headers, ${server.requestTimeout / 1000} s for a whole request`);
 
   const shutdown = () => {

@@ -1,60 +1,73 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-/** What only `npm start`'s own server does, or what serving as Vercel would not change. */
-const CUSTOM_SERVER_ONLY = [
-  // The custom server's fast paths, page cache, transport refusals and shutdown; on Vercel the platform does these.
-  "tests/api/page-cache.test.ts",
-  "tests/api/raw-transport.test.ts",
-  "tests/api/direct-routes.test.ts",
-  "tests/api/malformed-requests.test.ts",
-  "tests/api/rolling-restart.test.ts",
-  // What the custom server records of each connection: where a request came from (the local sign-in,
-  // metrics without a token) and what it served.
-  "tests/api/local-sign-in.test.ts",
-  "tests/api/metrics.test.ts",
-  // The embedded limiter's windows on the test clock; Upstash keeps real time (upstash.test.ts runs here).
-  "tests/api/limits-database.test.ts",
-  // A fuzz of the HTTP layer too, whose malformed requests reach `next start`'s own parser, not Vercel's edge.
-  "tests/api/fuzz.test.ts",
-  // ioredis against a self-hosted Redis; serverless deployments use Upstash's client (upstash.test.ts).
-  "tests/api/redis-outage.test.ts",
-  // Two local `next start` processes do not share Next's cache as Vercel's instances do.
-  "tests/api/multi-instance.test.ts",
-  // Already served by `next start` with VERCEL=1 in the other projects.
-  "tests/api/shared-viewer.test.ts",
-  // The purge timer of `npm start`; on Vercel the cron route purges (expiry.test.ts runs there).
-  "tests/api/expiry-purge-job.test.ts",
-  // Operator commands and the document's tooling, the same whatever serves.
-  "tests/api/backup-restore.test.ts",
-  "tests/api/openapi-tooling.test.ts",
-];
+type ApiProject = "sqlite" | "postgres" | "serverless";
+
+/**
+ * API files that do not run on all three projects, and why. A file runs where what it tests can differ:
+ * the database (SQLite, PostgreSQL) or the way the app is served (`npm start`, or as Vercel serves it).
+ * Every other file runs on all three.
+ */
+const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
+  // What only `npm start`'s own server does, on both databases; on Vercel the platform does these.
+  "tests/api/page-cache.test.ts": ["sqlite", "postgres"], // the page cache and its invalidation through the database
+  "tests/api/direct-routes.test.ts": ["sqlite", "postgres"], // the front door's own routes, which read the database themselves
+  "tests/api/rolling-restart.test.ts": ["sqlite", "postgres"], // npm start's shutdown, which drains each database's connections
+  "tests/api/metrics.test.ts": ["sqlite", "postgres"], // npm start's metrics, which count PostgreSQL's pool
+  "tests/api/limits-database.test.ts": ["sqlite", "postgres"], // the embedded limiter's windows, kept in the database; Redis's are in limits, upstash and multi-instance
+  "tests/api/fuzz.test.ts": ["sqlite", "postgres"], // malformed requests reach npm start's own parser, not Vercel's edge
+  "tests/api/multi-instance.test.ts": ["sqlite", "postgres"], // two npm start processes; next start's do not share Next's cache as Vercel's do
+  "tests/api/shared-viewer.test.ts": ["sqlite", "postgres"], // already served by next start with VERCEL=1
+  "tests/api/expiry-purge-job.test.ts": ["sqlite", "postgres"], // npm start's purge timer; on Vercel the cron route purges (expiry.test.ts)
+  "tests/api/backup-restore.test.ts": ["sqlite", "postgres"], // operator commands, one per database
+  // The HTTP layer of `npm start` and what no database changes: once.
+  "tests/api/malformed-requests.test.ts": ["sqlite"], // npm start's answers to what Node.js cannot parse
+  "tests/api/large-bodies.test.ts": ["sqlite"], // npm start's lingering close; on Vercel the platform receives and caps bodies
+  "tests/api/closed-log-pipe.test.ts": ["sqlite"], // npm start's own process and its log streams
+  "tests/api/raw-transport.test.ts": ["sqlite"], // npm start's compression of raw pages; on Vercel the CDN's
+  "tests/api/local-sign-in.test.ts": ["sqlite"], // npm start's record of where a connection came from
+  "tests/api/redis-outage.test.ts": ["sqlite"], // ioredis against a self-hosted Redis; serverless uses Upstash's client
+  "tests/api/openapi-tooling.test.ts": ["sqlite"], // the document's tooling, the same whatever serves or stores
+  // What the way it is served changes, and no database: once on each side.
+  "tests/api/discovery.test.ts": ["sqlite", "serverless"], // documents made from the configuration, served from npm start's cache or by Next
+  "tests/api/auth-callback-url.test.ts": ["sqlite", "serverless"], // next-auth's redirects behind each kind of server
+  "tests/api/previews.test.ts": ["sqlite", "serverless"], // drawing cards and serving them, through each kind of server
+  "tests/api/server-actions.test.ts": ["sqlite", "serverless"], // Next's server actions behind npm start's front door or alone
+  "tests/api/upstash.test.ts": ["serverless"], // @upstash/redis, the client that runs on Vercel
+  // What the services decide, whichever server hands them the request: once per database.
+  "tests/api/tokens.test.ts": ["sqlite", "postgres"], // token hashing, prefixes and accounts
+  "tests/api/token-grants.test.ts": ["sqlite", "postgres"], // what a new token may be granted
+  "tests/api/concurrency.test.ts": ["sqlite", "postgres"], // each database's transactions under concurrent writes
+  // PostgreSQL's own behaviour, and how each server answers it.
+  "tests/api/database-outage.test.ts": ["postgres", "serverless"], // PostgreSQL going away; SQLite's lock timeout is a unit test
+  "tests/api/nul-characters.test.ts": ["sqlite", "postgres"], // what each database's text type can store
+};
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
 
-// The API suite runs twice, once per database, served by `npm start`; then, on PostgreSQL, as Vercel
-// serves it (`next start`, Upstash's client) except the files about what only `npm start` has. Unit tests once.
+function apiProject(name: ApiProject, env: Record<string, string>) {
+  const elsewhere = Object.entries(RUNS_ONLY_ON)
+    .filter(([, on]) => !on.includes(name))
+    .map(([file]) => file);
+  return { resolve: { alias }, test: { name, include: ["tests/api/**/*.test.ts"], exclude: elsewhere, env, testTimeout: 60_000, hookTimeout: 120_000 } };
+}
+
+// The API suite runs on SQLite and on PostgreSQL served by `npm start`, and on PostgreSQL as Vercel
+// serves it (`next start`, Upstash's client), each file where it can differ (RUNS_ONLY_ON). Unit tests once.
+// The files start servers and wait on them, so more of them run at once than there are cores.
 export default defineConfig({
   resolve: { alias },
   test: {
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    maxWorkers: 3,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
-      { resolve: { alias }, test: { name: "sqlite", include: ["tests/api/**/*.test.ts"], env: { TEST_DB: "sqlite" }, testTimeout: 60_000, hookTimeout: 120_000 } },
-      { resolve: { alias }, test: { name: "postgres", include: ["tests/api/**/*.test.ts"], env: { TEST_DB: "postgres" }, testTimeout: 60_000, hookTimeout: 120_000 } },
-      {
-        resolve: { alias },
-        test: {
-          name: "serverless",
-          include: ["tests/api/**/*.test.ts"],
-          exclude: CUSTOM_SERVER_ONLY,
-          env: { TEST_DB: "postgres", TEST_SERVE: "serverless" },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // Some unit tests start commands or wait on PostgreSQL and Redis: Vitest's 5 s default fails them on a busy machine.
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      apiProject("sqlite", { TEST_DB: "sqlite" }),
+      apiProject("postgres", { TEST_DB: "postgres" }),
+      apiProject("serverless", { TEST_DB: "postgres", TEST_SERVE: "serverless" }),
     ],
   },
 });

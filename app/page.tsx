@@ -11,13 +11,13 @@ import { agentPrompt, mcpConfigSnippet } from "@/lib/discovery/onboard";
 // URLs come from the running configuration, so the page is rendered per request, never at build time.
 export const dynamic = "force-dynamic";
 
-function Snippet({ text }: { text: string }) {
+function Snippet({ text, label }: { text: string; label: string }) {
   return (
     <div className={styles.snippet}>
       <pre>
         <code>{text}</code>
       </pre>
-      <CopyButton text={text} />
+      <CopyButton value={text} label={label} />
     </div>
   );
 }
@@ -41,13 +41,13 @@ export default function HomePage() {
         <section className={styles.card}>
           <h2>Connect an agent</h2>
           <p>Paste this into your agent. It reads the onboarding guide, asks you to approve a sign-in in your browser, and starts publishing.</p>
-          <Snippet text={prompt} />
+          <Snippet text={prompt} label="agent prompt" />
           <h3>Or add htmldrop by URL</h3>
           <p>
             Claude, ChatGPT, VS Code, Cursor and the MCP Inspector take just this address and sign you in with OAuth: you approve the app once in your browser, and
             no token is copied anywhere.
           </p>
-          <Snippet text={facts.mcpUrl} />
+          <Snippet text={facts.mcpUrl} label="MCP address" />
           <p className={styles.muted}>
             <InlineMarkdown text={publicUrlNote(facts)} />
           </p>
@@ -58,9 +58,9 @@ export default function HomePage() {
             <strong>New token</strong>; it is shown once, so copy it then. Keep it in the environment variable <code>{facts.tokenEnvVar}</code> (the snippet reads it from
             there, so the file never holds the secret). An agent can also get its own token with the guide&apos;s device-code sign-in, which you approve in the browser.
           </p>
-          <Snippet text={mcpConfig} />
+          <Snippet text={mcpConfig} label="MCP configuration" />
           <h3>Or call the API</h3>
-          <Snippet text={curl} />
+          <Snippet text={curl} label="curl command" />
         </section>
 
         <section>

@@ -1,16 +1,12 @@
 // Every rule that depends on time reads it here, so tests can move the clock of a running server.
 // HTMLDROP_TEST_CLOCK_FILE is honoured only outside production (see lib/config.ts).
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 
-let cached = { mtimeMs: -1, offsetMs: 0 };
-
+// Read on every call: a cache keyed by the file's mtime missed a second move within the same
+// timestamp tick (file times are coarser than a millisecond), so the server kept the old time.
 function readOffset(file: string): number {
   try {
-    const { mtimeMs } = statSync(file);
-    if (mtimeMs !== cached.mtimeMs) {
-      cached = { mtimeMs, offsetMs: Number(readFileSync(file, "utf8").trim()) || 0 };
-    }
-    return cached.offsetMs;
+    return Number(readFileSync(file, "utf8").trim()) || 0;
   } catch {
     return 0;
   }

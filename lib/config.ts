@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { BlockList, isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -28,6 +29,42 @@ export const SERVER_ACTION_BODY_MAX_BYTES = SPEC_LIMITS.htmlMaxBytes + SPEC_LIMI
  */
 export const TOKEN_PREFIX_PATTERN = /^[a-z]{1,8}$/;
 
+/**
+ * Whose X-Forwarded-For is believed: nobody's; every peer's, as the last `hops` entries (each of that
+ * many proxies in a row appended one; `true` is one); or only the listed proxies', walking back from the
+ * socket through the entries for as long as the address reached is one of them.
+ */
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; proxies: BlockList };
+
+export const TRUST_PROXY_MAX_HOPS = 10;
+const TRUST_PROXY_FORMS = `true, false, a number of proxies in a row (1 to ${TRUST_PROXY_MAX_HOPS}) or the proxies' addresses and ranges, comma-separated (127.0.0.1,10.0.0.0/8)`;
+
+function parseTrustProxy(text: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const value = text?.trim() ?? "false";
+  if (value === "false") return { kind: "none" };
+  if (value === "true") return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= TRUST_PROXY_MAX_HOPS) return { kind: "hops", hops };
+  } else {
+    const proxies = new BlockList();
+    const entries = value.split(",").map((entry) => entry.trim());
+    const added = entries.every((entry) => {
+      const [address = "", prefix] = entry.split("/");
+      const family = isIP(address);
+      const type = family === 4 ? "ipv4" : "ipv6";
+      if (family === 0) return false;
+      if (prefix === undefined) proxies.addAddress(address, type);
+      else if (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)) proxies.addSubnet(address, Number(prefix), type);
+      else return false;
+      return true;
+    });
+    if (added) return { kind: "addresses", proxies };
+  }
+  ctx.addIssue({ code: "custom", message: `must be ${TRUST_PROXY_FORMS}` });
+  return z.NEVER;
+}
+
 const positiveInt = z.coerce.number().int().positive();
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 const optionalText = z.string().trim().min(1).optional();
@@ -55,7 +92,12 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: optionalText,
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  LISTEN_ADDRESS: z
+    .string()
+    .trim()
+    .refine((address) => isIP(address) !== 0, "must be an IP address, such as 127.0.0.1 (loopback only, behind a proxy on this machine)")
+    .optional(),
   CONTENT_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   TOKEN_PREFIX: z.string().regex(TOKEN_PREFIX_PATTERN, "must be 1 to 8 lower-case letters").default("hd"),
   LIMIT_WRITES_PER_MINUTE: positiveInt.default(60),
@@ -151,6 +193,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     port: e.PORT,
     publicUrl,
     trustProxy: e.TRUST_PROXY,
+    /** The one address to listen on; null: every address. */
+    listenAddress: e.LISTEN_ADDRESS ?? null,
     contentOrigin: e.CONTENT_ORIGIN ? trimSlash(e.CONTENT_ORIGIN) : publicUrl,
     production,
     dataDir,

@@ -4,7 +4,8 @@
 import { parseArgs } from "node:util";
 import { resolveGrant } from "@/lib/accounts/create-token";
 import { SCOPES } from "@/lib/accounts/scopes";
-import { FULL_GRANT, issueToken } from "@/lib/accounts/tokens";
+import { FULL_GRANT } from "@/lib/accounts/credentials";
+import { issueToken } from "@/lib/accounts/tokens";
 import { findOrCreateUserForIdentity, LOCAL_PROVIDER } from "@/lib/accounts/users";
 import { now } from "@/lib/clock";
 import { ConfigError, getConfig } from "@/lib/config";

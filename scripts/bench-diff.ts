@@ -1,6 +1,6 @@
 // `npm run bench:diff`: the longest a version diff (lib/drops/diff.ts) holds the event loop, on pairs of
 // 2 MB documents built to be slow for Myers' algorithm, each either diffed or refused as too large.
-import { diffSources } from "@/lib/drops/diff";
+import { diffSources } from "@/lib/drops/diff-text";
 
 const TWO_MB = 2_097_152;
 

@@ -1,3 +1,4 @@
+import { viewerPath } from "@/lib/drops/public-urls";
 import styles from "./viewer-example.module.css";
 
 const BARS = [
@@ -17,7 +18,7 @@ export function ViewerExample() {
     <figure className={styles.figure}>
       <div className={styles.window} role="img" aria-label="Example: a drop named Weekly signups, version 3 of 3, showing a bar chart under the viewer's header">
         <div className={styles.address} aria-hidden="true">
-          /p/weekly-signups
+          {viewerPath("weekly-signups")}
         </div>
         <div className={styles.viewerHeader} aria-hidden="true">
           <strong>Weekly signups</strong>

@@ -1,18 +1,18 @@
 "use server";
 
 // The dashboard's writes. Each one: the session's account, the shared schema, ONE lib service (the same
-// ones REST and MCP call, so every write counts against the account's limits), then a FormState or redirect.
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
+// ones REST and MCP call, so every write counts against the account's limits), then a FormState or redirect;
+// dashboardAction (lib/dashboard/action.ts) runs that skeleton, each action here only its own steps.
 import { createToken } from "@/lib/accounts/create-token";
-import { FULL_GRANT, revokeToken } from "@/lib/accounts/tokens";
-import { getSessionUser } from "@/lib/auth/session";
+import { FULL_GRANT } from "@/lib/accounts/credentials";
+import { revokeToken } from "@/lib/accounts/tokens";
 import { discoveryFacts } from "@/lib/discovery/facts";
 import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
 import { createDrop, deleteDrop, deleteVersion, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { builtinPatterns, deletePattern, savePattern } from "@/lib/patterns";
 import { expiryInputFromForm, plainExpiryError } from "@/lib/dashboard/expiry-form";
-import { ok, toFormState, type FormState } from "@/lib/dashboard/form-state";
+import { dashboardAction, refused } from "@/lib/dashboard/action";
+import { ok, toFormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
@@ -29,239 +29,136 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/**
- * The account an action acts for (its user id), or the refusal the action answers with instead.
- * Not exported: every export of this file becomes a server action.
- */
-async function ownerOf(form: unknown): Promise<string | FormState> {
-  const user = await getSessionUser();
-  if (!user) return { status: "error", message: DASHBOARD_MESSAGES.signedOut };
-  // An action is a public endpoint: a hand-made request can pass anything where the page passes its form.
-  if (!(form instanceof FormData)) return { status: "error", message: DASHBOARD_MESSAGES.notAForm };
-  return user.userId;
-}
-
 function dropPath(slug: string): string {
   return `/dashboard/drops/${encodeURIComponent(slug)}`;
 }
 
-/** "New drop": POST /api/drops's service and schema; on success the owner lands on the new drop's page. */
-export async function createDropAction(_previous: PublishState, form: FormData): Promise<PublishState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  let slug: string;
-  try {
-    slug = (await createDrop(owner, await createInputFromForm(form))).body.slug;
-  } catch (error) {
-    const values = valuesFromForm(form);
-    return { status: "error", ...publishErrorState(error, values.html), values };
-  }
-  revalidatePath("/dashboard");
-  redirect(`${dropPath(slug)}?notice=dropCreated`);
+function publishError(error: unknown, form: FormData): PublishState {
+  const values = valuesFromForm(form);
+  return { status: "error", ...publishErrorState(error, values.html), values };
 }
+
+/** "New drop": POST /api/drops's service and schema; on success the owner lands on the new drop's page. */
+export const createDropAction = dashboardAction<PublishState>(async (owner, form) => {
+  const { slug } = (await createDrop(owner, await createInputFromForm(form))).body;
+  return { redirectTo: `${dropPath(slug)}?notice=dropCreated`, revalidate: ["/dashboard"] };
+}, publishError);
 
 /** "New version": PUT /api/drops/{slug}'s service and schema; the page's version list shows it at once. */
-export async function publishVersionAction(_previous: PublishState, form: FormData): Promise<PublishState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const publishVersionAction = dashboardAction<PublishState>(async (owner, form) => {
   const slug = text(form, "slug");
-  let published: number;
-  let withContext: boolean;
-  try {
-    const input = await replaceInputFromForm(form);
-    withContext = Boolean(input.context);
-    published = (await replaceDrop(owner, slug, input)).latest_version;
-  } catch (error) {
-    const values = valuesFromForm(form);
-    return { status: "error", ...publishErrorState(error, values.html), values };
-  }
-  revalidatePath(dropPath(slug));
-  return ok(`Version ${published} published${withContext ? " with its context" : ""}. It is now the latest.`);
-}
+  const input = await replaceInputFromForm(form);
+  const published = (await replaceDrop(owner, slug, input)).latest_version;
+  return { state: ok(`Version ${published} published${input.context ? " with its context" : ""}. It is now the latest.`), revalidate: [dropPath(slug)] };
+}, publishError);
 
-export async function editDropAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const editDropAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
-  try {
-    const input = patchInputFromForm(form);
-    if (Object.keys(input).length === 0) return ok(DASHBOARD_MESSAGES.nothingChanged);
-    await patchDrop(owner, slug, input);
-  } catch (error) {
-    return toFormState(error);
-  }
-  revalidatePath(dropPath(slug));
-  return ok(DASHBOARD_MESSAGES.saved);
-}
+  const input = patchInputFromForm(form);
+  if (Object.keys(input).length === 0) return { state: ok(DASHBOARD_MESSAGES.nothingChanged) };
+  await patchDrop(owner, slug, input);
+  return { state: ok(DASHBOARD_MESSAGES.saved), revalidate: [dropPath(slug)] };
+});
 
-export async function setPasscodeAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const setPasscodeAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const remove = text(form, "intent") === "remove";
   const passcode = remove ? "" : text(form, "passcode");
-  if (!remove && passcode === "") return { status: "error", message: DASHBOARD_MESSAGES.passcodeMissing };
-  try {
-    await setPasscode(owner, slug, parseInput(passcodeSchema, passcode));
-  } catch (error) {
-    return toFormState(error);
-  }
-  revalidatePath(dropPath(slug));
-  return ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet);
-}
+  if (!remove && passcode === "") return refused(DASHBOARD_MESSAGES.passcodeMissing);
+  await setPasscode(owner, slug, parseInput(passcodeSchema, passcode));
+  return { state: ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet), revalidate: [dropPath(slug)] };
+});
 
-export async function setExpiryAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  const slug = text(form, "slug");
-  const remove = text(form, "intent") === "remove";
-  try {
+export const setExpiryAction = dashboardAction(
+  async (owner, form) => {
+    const slug = text(form, "slug");
+    const remove = text(form, "intent") === "remove";
     await patchDrop(owner, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
-  } catch (error) {
-    return toFormState(plainExpiryError(error));
-  }
-  revalidatePath(dropPath(slug));
-  return ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet);
-}
+    return { state: ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet), revalidate: [dropPath(slug)] };
+  },
+  (error) => toFormState(plainExpiryError(error)),
+);
 
-export async function deleteVersionAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const deleteVersionAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
-  try {
-    await deleteVersion(owner, slug, parseInput(versionNumberSchema, text(form, "version")));
-  } catch (error) {
-    return toFormState(error);
-  }
-  redirect(`${dropPath(slug)}?notice=versionDeleted`);
-}
+  await deleteVersion(owner, slug, parseInput(versionNumberSchema, text(form, "version")));
+  return { redirectTo: `${dropPath(slug)}?notice=versionDeleted` };
+});
 
-export async function deleteDropAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  try {
-    await deleteDrop(owner, text(form, "slug"));
-  } catch (error) {
-    return toFormState(error);
-  }
-  redirect("/dashboard?notice=dropDeleted");
-}
+export const deleteDropAction = dashboardAction(async (owner, form) => {
+  await deleteDrop(owner, text(form, "slug"));
+  return { redirectTo: "/dashboard?notice=dropDeleted" };
+});
 
-export async function revokeTokenAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  const id = tokenIdSchema.safeParse(text(form, "id"));
-  if (!id.success) return { status: "error", message: DASHBOARD_MESSAGES.tokenNotFound };
-  try {
-    await revokeToken(owner, id.data);
-  } catch (error) {
-    return toFormState(error, DASHBOARD_MESSAGES.tokenNotFound);
-  }
-  redirect("/dashboard/tokens?notice=tokenRevoked");
-}
+export const revokeTokenAction = dashboardAction(
+  async (owner, form) => {
+    const id = tokenIdSchema.safeParse(text(form, "id"));
+    if (!id.success) return refused(DASHBOARD_MESSAGES.tokenNotFound);
+    await revokeToken(owner, id.data, FULL_GRANT);
+    return { redirectTo: "/dashboard/tokens?notice=tokenRevoked" };
+  },
+  (error) => toFormState(error, DASHBOARD_MESSAGES.tokenNotFound),
+);
 
 /**
  * "New token": the signed-in owner holds every scope, drop and lifetime of the account, so any request
  * within the account is allowed; it counts as a write, as POST /api/tokens does. The secret goes back
  * to this one form state and is never stored or shown again.
  */
-export async function createTokenAction(_previous: NewTokenState, form: FormData): Promise<NewTokenState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  let created;
-  try {
-    created = await createToken({ userId: owner, ...FULL_GRANT }, tokenRequestFromForm(form));
-  } catch (error) {
-    return toFormState(error);
-  }
-  revalidatePath("/dashboard/tokens");
-  return { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(discoveryFacts(), created.token) } };
-}
+export const createTokenAction = dashboardAction<NewTokenState>(async (owner, form) => {
+  const created = await createToken({ userId: owner, ...FULL_GRANT }, tokenRequestFromForm(form));
+  const state = { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(discoveryFacts(), created.token) } };
+  return { state, revalidate: ["/dashboard/tokens"] };
+});
 
 /** Pages that show a comment: its drop's page and the inbox across all drops. */
-function revalidateComments(slug: string): void {
-  revalidatePath(dropPath(slug));
-  revalidatePath("/dashboard/comments");
+function commentPages(slug: string): string[] {
+  return [dropPath(slug), "/dashboard/comments"];
 }
 
-const commentNotFound: FormState = { status: "error", message: DASHBOARD_MESSAGES.commentNotFound };
+const commentError = (error: unknown) => toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
 
-export async function setCommentPolicyAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const setCommentPolicyAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const policy = commentPolicySchema.safeParse(text(form, "comments"));
-  if (!policy.success) return { status: "error", message: DASHBOARD_MESSAGES.commentPolicyMissing };
-  try {
-    await patchDrop(owner, slug, { comments: policy.data });
-  } catch (error) {
-    return toFormState(error);
-  }
-  revalidateComments(slug);
-  return ok(DASHBOARD_MESSAGES.commentPolicySaved);
-}
+  if (!policy.success) return refused(DASHBOARD_MESSAGES.commentPolicyMissing);
+  await patchDrop(owner, slug, { comments: policy.data });
+  return { state: ok(DASHBOARD_MESSAGES.commentPolicySaved), revalidate: commentPages(slug) };
+});
 
 /** The checkbox posts "on" when ticked and nothing when not: either way the form states the whole setting. */
-export async function setIndexableAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const setIndexableAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const indexable = text(form, "indexable") === "on";
-  try {
-    await patchDrop(owner, slug, { indexable });
-  } catch (error) {
-    return toFormState(error);
-  }
-  revalidatePath(dropPath(slug));
-  return ok(indexable ? DASHBOARD_MESSAGES.indexableOn : DASHBOARD_MESSAGES.indexableOff);
-}
+  await patchDrop(owner, slug, { indexable });
+  return { state: ok(indexable ? DASHBOARD_MESSAGES.indexableOn : DASHBOARD_MESSAGES.indexableOff), revalidate: [dropPath(slug)] };
+});
 
-export async function resolveCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const resolveCommentAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const id = commentIdSchema.safeParse(text(form, "id"));
-  if (!id.success) return commentNotFound;
+  if (!id.success) return refused(DASHBOARD_MESSAGES.commentNotFound);
   const resolved = text(form, "intent") !== "reopen";
-  try {
-    await setCommentResolved(owner, slug, id.data, resolved);
-  } catch (error) {
-    return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
-  }
-  revalidateComments(slug);
-  return ok(resolved ? DASHBOARD_MESSAGES.commentResolved : DASHBOARD_MESSAGES.commentReopened);
-}
+  await setCommentResolved(owner, slug, id.data, resolved);
+  return { state: ok(resolved ? DASHBOARD_MESSAGES.commentResolved : DASHBOARD_MESSAGES.commentReopened), revalidate: commentPages(slug) };
+}, commentError);
 
-export async function replyToCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const replyToCommentAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const id = commentIdSchema.safeParse(text(form, "id"));
-  if (!id.success) return commentNotFound;
-  if (text(form, "body").trim() === "") return { status: "error", message: DASHBOARD_MESSAGES.replyMissing };
-  try {
-    await postOwnerComment(owner, slug, { body: parseInput(commentTextSchema, text(form, "body")), reply_to: id.data });
-  } catch (error) {
-    return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
-  }
-  revalidateComments(slug);
-  return ok(DASHBOARD_MESSAGES.replyPosted);
-}
+  if (!id.success) return refused(DASHBOARD_MESSAGES.commentNotFound);
+  if (text(form, "body").trim() === "") return refused(DASHBOARD_MESSAGES.replyMissing);
+  await postOwnerComment(owner, slug, { body: parseInput(commentTextSchema, text(form, "body")), reply_to: id.data });
+  return { state: ok(DASHBOARD_MESSAGES.replyPosted), revalidate: commentPages(slug) };
+}, commentError);
 
-export async function deleteCommentAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
+export const deleteCommentAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const id = commentIdSchema.safeParse(text(form, "id"));
-  if (!id.success) return commentNotFound;
-  try {
-    await deleteComment(owner, slug, id.data);
-  } catch (error) {
-    return toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
-  }
-  revalidateComments(slug);
-  return ok(DASHBOARD_MESSAGES.commentDeleted);
-}
+  if (!id.success) return refused(DASHBOARD_MESSAGES.commentNotFound);
+  await deleteComment(owner, slug, id.data);
+  return { state: ok(DASHBOARD_MESSAGES.commentDeleted), revalidate: commentPages(slug) };
+}, commentError);
 
 const PATTERNS_PATH = "/dashboard/patterns";
 
@@ -269,33 +166,26 @@ const PATTERNS_PATH = "/dashboard/patterns";
  * "Save pattern": PUT /api/patterns/{name}'s schema and service. On success the owner lands on the
  * pattern's edit form, told whether it was added or replaced.
  */
-export async function savePatternAction(_previous: PatternState, form: FormData): Promise<PatternState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  let saved: { name: string; created: boolean };
-  try {
+export const savePatternAction = dashboardAction<PatternState>(
+  async (owner, form) => {
     const { name, input } = await patternSaveFromForm(form);
-    saved = { name, created: (await savePattern(owner, name, input)).created };
-  } catch (error) {
+    const { created } = await savePattern(owner, name, input);
+    const notice = savedNotice(created, builtinPatterns().has(name));
+    return { redirectTo: `${PATTERNS_PATH}?edit=${encodeURIComponent(name)}&notice=${notice}`, revalidate: [PATTERNS_PATH] };
+  },
+  (error, form) => {
     const values = patternValuesFromForm(form);
     return { status: "error", ...patternErrorState(error, values), values };
-  }
-  revalidatePath(PATTERNS_PATH);
-  const notice = savedNotice(saved.created, builtinPatterns().has(saved.name));
-  redirect(`${PATTERNS_PATH}?edit=${encodeURIComponent(saved.name)}&notice=${notice}`);
-}
+  },
+);
 
 /** DELETE /api/patterns/{name}'s service: only the account's own; a built-in one of the same name shows again. */
-export async function deletePatternAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const owner = await ownerOf(form);
-  if (typeof owner !== "string") return owner;
-  const name = patternNameSchema.safeParse(text(form, "name"));
-  if (!name.success) return { status: "error", message: DASHBOARD_MESSAGES.patternNotFound };
-  try {
+export const deletePatternAction = dashboardAction(
+  async (owner, form) => {
+    const name = patternNameSchema.safeParse(text(form, "name"));
+    if (!name.success) return refused(DASHBOARD_MESSAGES.patternNotFound);
     await deletePattern(owner, name.data);
-  } catch (error) {
-    return toFormState(error, DASHBOARD_MESSAGES.patternNotFound);
-  }
-  revalidatePath(PATTERNS_PATH);
-  redirect(`${PATTERNS_PATH}?notice=patternDeleted`);
-}
+    return { redirectTo: `${PATTERNS_PATH}?notice=patternDeleted`, revalidate: [PATTERNS_PATH] };
+  },
+  (error) => toFormState(error, DASHBOARD_MESSAGES.patternNotFound),
+);

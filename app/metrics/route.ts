@@ -1,4 +1,4 @@
-import { errorResponse, otherMethods } from "@/lib/api/responses";
+import { errorResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { assertMayReadMetrics, METRICS_CONTENT_TYPE, metricsText } from "@/lib/ops/metrics";
 
 export const dynamic = "force-dynamic";
@@ -12,4 +12,4 @@ export async function GET(request: Request): Promise<Response> {
   }
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/metrics");

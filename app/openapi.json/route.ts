@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/responses";
+import { methodsNotServedAt } from "@/lib/api/responses";
 import { buildOpenApiDocument } from "@/lib/discovery/openapi";
 import { documentResponse } from "@/lib/discovery/respond";
 
@@ -8,4 +8,4 @@ export function GET(): Response {
   return documentResponse(buildOpenApiDocument, "application/json; charset=utf-8");
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/openapi.json");

@@ -3,8 +3,10 @@ import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { CreatedTokenJson, CreateTokenBody } from "@/lib/schemas/accounts";
+import type { Caller, Grant } from "./credentials";
 import { describeDropLimit, normalizeScopes } from "./scopes";
-import { issueToken, type Grant } from "./tokens";
+import { revokeIfMinterRevoked } from "./lineage";
+import { issueToken } from "./tokens";
 
 /** What was asked for, as the schema parsed it: undefined = "the same as the granting credential". */
 export type TokenRequest = Pick<CreateTokenBody, "scopes" | "drops" | "expires_at">;
@@ -75,11 +77,13 @@ export async function resolveGrant(userId: string, granter: Grant, request: Toke
 /**
  * POST /api/tokens and the dashboard's "New token": a token for the caller's account, within the caller's
  * own grant. It counts as a write once the request is known to be valid. The plaintext is returned here
- * and never again.
+ * and never again. A token minted by a credential (not by the signed-in human) records it, and dies with it.
  */
-export async function createToken(caller: Grant & { userId: string }, input: CreateTokenBody): Promise<CreatedTokenJson> {
+export async function createToken(caller: Grant & { userId: string } & Partial<Pick<Caller, "tokenId" | "kind">>, input: CreateTokenBody): Promise<CreatedTokenJson> {
   const grant = await resolveGrant(caller.userId, caller, input);
   await assertWriteAllowed(caller.userId);
-  const { token, summary } = await issueToken(caller.userId, { label: input.label ?? null, grant });
+  const minter = caller.tokenId && caller.kind ? { id: caller.tokenId, kind: caller.kind } : undefined;
+  const { token, summary } = await issueToken(caller.userId, { label: input.label ?? null, grant, mintedBy: minter?.id });
+  if (minter) await revokeIfMinterRevoked(minter, summary.id);
   return { token, id: summary.id, label: summary.label, scopes: summary.scopes, drops: summary.drops, expires_at: summary.expires_at, created_at: summary.created_at };
 }

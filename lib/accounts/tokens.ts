@@ -1,35 +1,16 @@
+// The bearer facade: API tokens and OAuth grants behind one authentication, one list and one revocation.
+// It reads grants as stored records (lib/oauth/grant-records.ts), so no token request loads oidc-provider.
 import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { authenticateAccessToken, looksLikeAccessToken } from "@/lib/oauth/access-tokens";
-import { listGrants, revokeGrant, type GrantRow } from "@/lib/oauth/grants";
+import { listGrants, revokeGrant, type GrantRow } from "@/lib/oauth/grant-records";
+import { revokeMintedBy } from "./lineage";
 import type { ResourceName } from "@/lib/oauth/resources";
 import type { MeJson, TokenListItemJson, TokenSummaryJson } from "@/lib/schemas/accounts";
 import { bearerCredential, hashSecret, mintToken, storedTokenHashes, tokenIdFromHash, tokenSecret } from "@/lib/security/tokens";
-import { formatStoredDrops, formatStoredScopes, parseStoredDrops, parseStoredScopes, SCOPES, type Scope } from "./scopes";
-
-/** last_used_at is refreshed at most this often, so reads stay reads. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-/**
- * Who is calling, and what the credential lets it do. Every door (REST, MCP) authenticates into this
- * and checks it with lib/accounts/scopes.ts. `tokenId` is an API token's id, or an OAuth grant's id.
- */
-export type Caller = {
-  userId: string;
-  tokenId: string;
-  kind: "api_token" | "oauth";
-  scopes: readonly Scope[];
-  /** The only drops the credential may touch; null = every drop of the account. */
-  drops: readonly string[] | null;
-  expiresAt: number | null;
-};
-
-/** What a credential may do: the part of a Caller that is handed on to the tokens it creates. */
-export type Grant = Pick<Caller, "scopes" | "drops" | "expiresAt">;
-
-/** Today's tokens, the admin command's and the device flow's defaults: everything, for every drop, forever. */
-export const FULL_GRANT: Grant = { scopes: SCOPES, drops: null, expiresAt: null };
+import { LAST_USED_RESOLUTION_MS, type Caller, type Grant } from "./credentials";
+import { formatStoredDrops, formatStoredScopes, parseStoredDrops, parseStoredScopes } from "./scopes";
 
 type TokenRow = {
   id: string;
@@ -40,6 +21,7 @@ type TokenRow = {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   expiresAt: Date | null;
+  mintedBy: string | null;
 };
 
 function toSummary(token: TokenRow): TokenSummaryJson {
@@ -55,7 +37,7 @@ function toSummary(token: TokenRow): TokenSummaryJson {
 }
 
 function toListItem(token: TokenRow): TokenListItemJson {
-  return { ...toSummary(token), revoked_at: token.revokedAt?.getTime() ?? null, kind: "api_token" };
+  return { ...toSummary(token), revoked_at: token.revokedAt?.getTime() ?? null, kind: "api_token", ...(token.mintedBy ? { minted_by: token.mintedBy } : {}) };
 }
 
 /**
@@ -84,7 +66,7 @@ function grantListItem(grant: GrantRow): TokenListItemJson {
  */
 export async function issueToken(
   userId: string,
-  input: { label: string | null; grant: Grant },
+  input: { label: string | null; grant: Grant; mintedBy?: string },
   client: Tx = db(),
 ): Promise<{ token: string; summary: TokenSummaryJson }> {
   const { grant } = input;
@@ -104,6 +86,7 @@ export async function issueToken(
         scopes: formatStoredScopes(grant.scopes),
         drops: formatStoredDrops(grant.drops),
         expiresAt: grant.expiresAt === null ? null : new Date(grant.expiresAt),
+        mintedBy: input.mintedBy ?? null,
       },
     });
     return { token, summary: toSummary(row) };
@@ -158,22 +141,46 @@ export async function describeCaller(caller: Pick<Caller, "userId" | "tokenId" |
   return { user_id: user.id, created_at: user.createdAt.getTime(), drop_count: user.dropCount, token: summary };
 }
 
-/** The caller's credentials: API tokens and the OAuth grants of connected apps, newest first. */
-export async function listTokens(userId: string): Promise<TokenListItemJson[]> {
+/**
+ * Whether a credential is no broader than `within`: none of its scopes missing there, and, when `within`
+ * is limited to some drops, limited to some of those too. A drop-limited manager sees and revokes only
+ * such credentials, so another token's `drops` never tells it the slug of a drop outside its own list.
+ */
+function isWithin(scopes: string, drops: string | null, within: Grant): boolean {
+  if (!parseStoredScopes(scopes).every((scope) => within.scopes.includes(scope))) return false;
+  if (within.drops === null) return true;
+  const limit = within.drops;
+  const own = parseStoredDrops(drops);
+  return own !== null && own.every((slug) => limit.includes(slug));
+}
+
+/** The caller's credentials no broader than `within` (see isWithin): API tokens and connected apps, newest first. */
+export async function listTokens(userId: string, within: Grant): Promise<TokenListItemJson[]> {
   const [tokens, grants] = await Promise.all([
     db().apiToken.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
     listGrants(userId),
   ]);
-  const items = [...tokens.map(toListItem), ...grants.map(grantListItem)];
+  const items = [
+    ...tokens.filter((token) => isWithin(token.scopes, token.drops, within)).map(toListItem),
+    ...grants.filter((grant) => isWithin(grant.scopes, null, within)).map(grantListItem),
+  ];
   return items.sort((a, b) => b.created_at - a.created_at || a.id.localeCompare(b.id));
 }
 
-/** Revokes one of the caller's tokens or grants; another account's id is indistinguishable from a missing one. */
-export async function revokeToken(userId: string, tokenId: string): Promise<void> {
-  const token = await db().apiToken.findUnique({ where: { id: tokenId }, select: { userId: true, revokedAt: true } });
+/**
+ * Revokes one of the caller's tokens or grants no broader than `within`; another account's id, or a
+ * broader credential's, is indistinguishable from a missing one.
+ */
+export async function revokeToken(userId: string, tokenId: string, within: Grant): Promise<void> {
+  const notFound = () => new ApiError("not_found", `No token with id ${tokenId}.`);
+  const token = await db().apiToken.findUnique({ where: { id: tokenId }, select: { userId: true, revokedAt: true, scopes: true, drops: true } });
   if (token && token.userId === userId) {
+    if (!isWithin(token.scopes, token.drops, within)) throw notFound();
     if (!token.revokedAt) await db().apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date(now()) } });
+    await revokeMintedBy(tokenId);
     return;
   }
-  if (!(await revokeGrant(userId, tokenId))) throw new ApiError("not_found", `No token with id ${tokenId}.`);
+  const grant = await db().oAuthGrant.findUnique({ where: { id: tokenId }, select: { scopes: true } });
+  if (grant && !isWithin(grant.scopes, null, within)) throw notFound();
+  if (!(await revokeGrant(userId, tokenId))) throw notFound();
 }

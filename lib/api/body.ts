@@ -52,6 +52,18 @@ type ReadOptions = {
   maxBytes?: number;
 };
 
+/**
+ * Reads what the client still sends and throws it away. Cancelling the stream instead would destroy the
+ * connection with bytes unread, and the kernel's reset would destroy the refusal on its way to the client.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The client hung up, or the server cut the connection off: nothing is left to discard.
+  }
+}
+
 /** Reads a body as UTF-8 text without ever buffering more than `maxBytes`. */
 async function readCappedText(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -68,7 +80,7 @@ async function readCappedText(request: Request, maxBytes: number, tooLarge: () =
       if (done) break;
       received += value.byteLength;
       if (received > maxBytes) {
-        await reader.cancel();
+        void discardRest(reader);
         throw tooLarge();
       }
       chunks.push(value);

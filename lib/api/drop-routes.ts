@@ -4,4 +4,4 @@ import { getDrop } from "@/lib/drops";
 import { jsonResponse } from "./responses";
 import { withToken } from "./with-token";
 
-export const getDropRoute = withToken<{ slug: string }>("GET /api/drops/{slug}", async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));
+export const getDropRoute = withToken<{ slug: string }>("getDrop", async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isDatabaseOutage } from "@/lib/db/outage";
 import { ApiError, isApiError, serviceUnavailable } from "@/lib/errors";
 import { apiErrorFromZod } from "@/lib/schemas/errors";
+import { methodsAt, type OperationPath } from "./operations";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
@@ -65,6 +66,11 @@ export function methodNotAllowed(request: Request, allowed: readonly string[], r
 export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler> {
   const refuse: Handler = (request) => methodNotAllowed(request, allowed);
   return Object.fromEntries(HTTP_METHODS.map((method) => [method, refuse])) as Record<HttpMethod, Handler>;
+}
+
+/** otherMethods for a path of the registry: what it serves there is what the registry lists. */
+export function methodsNotServedAt(path: OperationPath): Record<HttpMethod, Handler> {
+  return otherMethods(...(methodsAt(path) as HttpMethod[]));
 }
 
 /**

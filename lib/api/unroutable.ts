@@ -1,5 +1,5 @@
 import { maxHeaderSize, STATUS_CODES, type IncomingHttpHeaders } from "node:http";
-import { ApiError } from "@/lib/errors";
+import { ApiError, type ErrorCode } from "@/lib/errors";
 
 /**
  * Requests that server.ts answers itself, in the spec's Error shape, because Next.js would fail on them
@@ -15,9 +15,9 @@ const ALLOW = SERVED_METHODS.join(", ");
 
 export type Answer = { status: number; headers: Record<string, string>; body: string };
 
-/** An invalid_arg Error as an answer server.ts writes itself; the connection closes after it. */
-export function refusal(status: number, message: string, extra: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}): Answer {
-  const body = JSON.stringify(new ApiError("invalid_arg", message, extra.details).toBody());
+/** An Error (invalid_arg unless `extra.code` says) as an answer server.ts writes itself; the connection closes after it. */
+export function refusal(status: number, message: string, extra: { code?: ErrorCode; details?: Record<string, unknown>; headers?: Record<string, string> } = {}): Answer {
+  const body = JSON.stringify(new ApiError(extra.code ?? "invalid_arg", message, extra.details).toBody());
   const headers = { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": "no-store" };
   // Such a client may not be speaking HTTP as we understand it: answer once, then close.
   return { status, headers: { ...headers, connection: "close", ...extra.headers }, body };
@@ -48,6 +48,23 @@ export function toOriginForm(request: { url?: string; headers: IncomingHttpHeade
   const url = new URL(request.url);
   request.url = `${url.pathname}${url.search}`;
   request.headers.host = url.host;
+}
+
+/** A `.` or `..` segment, spelt out or percent-encoded, as the URL standard recognises them. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Next.js routes `/api/../lock` (or `/api/%2e%2e/lock`) as the URL standard resolves it, to `/lock`; the
+ * front door resolves it first, so that what it decides by path (which refusals apply, which requests
+ * it serves itself) is about the path Next serves. Paths with `//` or `\` are left alone: Next redirects
+ * those to their normal form before routing them.
+ */
+export function resolveDotSegments(request: { url?: string }): void {
+  const url = request.url ?? "";
+  const queryAt = url.includes("?") ? url.indexOf("?") : url.length;
+  const path = url.slice(0, queryAt);
+  if (!path.startsWith("/") || path.includes("//") || path.includes("\\") || !DOT_SEGMENT.test(path)) return;
+  request.url = `${new URL(path, "http://n").pathname}${url.slice(queryAt)}`;
 }
 
 /** The answer to a request Next.js cannot take, or null when it can. */

@@ -1,5 +1,7 @@
-import { authorize, type OperationKey } from "@/lib/accounts/scopes";
-import { authenticateBearer, type Caller } from "@/lib/accounts/tokens";
+import type { Caller } from "@/lib/accounts/credentials";
+import { authenticateBearer } from "@/lib/accounts/tokens";
+import { authorize } from "./authorize";
+import { operationById, type OperationId } from "./operations";
 import { errorResponse } from "./responses";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -10,7 +12,8 @@ export type TokenHandler<P> = (input: { request: Request; caller: Caller; params
  * a route with a [slug] segment, that drop), await params, and turn every throw into the Error shape.
  * The check runs before the body is read, so a refused call costs nothing.
  */
-export function withToken<P = Record<string, never>>(operation: OperationKey, handler: TokenHandler<P>) {
+export function withToken<P = Record<string, never>>(operationId: OperationId, handler: TokenHandler<P>) {
+  const operation = operationById(operationId);
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
       const caller = await authenticateBearer(request.headers.get("authorization"));

@@ -71,11 +71,20 @@ function identityOf(account: Account, profile: Profile | undefined, user: User):
   return { provider: account.provider, providerAccountId: account.providerAccountId, login: user.name ?? null };
 }
 
+/** next-auth builds every absolute URL (callbacks, redirects) from NEXTAUTH_URL: PUBLIC_URL unless the operator set it. */
+function setDefaultNextAuthUrl(): string {
+  return (process.env.NEXTAUTH_URL ??= getConfig().publicUrl);
+}
+
+/** The origin of every absolute URL next-auth builds. */
+export function nextAuthOrigin(): string {
+  return new URL(setDefaultNextAuthUrl()).origin;
+}
+
 /** next-auth's options for one request; JWT sessions carry the htmldrop user id, login and provider. */
 export function getAuthOptions(options: { loopbackHost: boolean } = { loopbackHost: false }): AuthOptions {
   const config = getConfig();
-  // next-auth derives every absolute URL (callbacks, redirects) from NEXTAUTH_URL.
-  process.env.NEXTAUTH_URL ??= config.publicUrl;
+  setDefaultNextAuthUrl();
   const providers: Provider[] = [];
   if (config.auth.github) {
     providers.push(GithubProvider({ ...config.auth.github, authorization: { params: { scope: "read:user" } } }));

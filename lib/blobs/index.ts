@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
-import { INJECTION_PLAN_VERSION, type InjectionPlan } from "@/lib/serving/inject";
-import { planInjectionOffThread } from "@/lib/serving/injection-pool";
+import { INJECTION_PLAN_VERSION, type InjectionPlan } from "@/lib/html/inject";
+import { planInjectionOffThread } from "@/lib/html/injection-pool";
 
 /** An upload ready to store: hashed and planned before any transaction holds a lock. */
 export type PreparedBlob = { sha256: string; bytes: Buffer; plan: InjectionPlan };

@@ -1,16 +1,18 @@
 // Comments on drops: what viewers post under the drop's policy, and what the owner (REST, MCP and the
-// dashboard) reads, answers, resolves and deletes. Every comment write bumps the drop's revision, so
-// the viewer page cached for it (lib/serving/cached-pages.ts) is rendered again with the thread.
+// dashboard) reads, answers, resolves and deletes. Every comment write announces the drop's change
+// (lib/drops/changed.ts), so the viewer page cached for it is rendered again with the thread.
 import { now } from "@/lib/clock";
-import { db, type Tx } from "@/lib/db";
+import { db, type Tx, transaction } from "@/lib/db";
 import { getOwnedDrop } from "@/lib/drops/access";
-import { isExpired } from "@/lib/drops/expiry";
+import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
-import type { CommentJson, CommentListJson, CommentPolicy, CreateCommentInput, ListCommentsQuery, ViewerCommentForm } from "@/lib/schemas/comments";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { COMMENT_LIMITS, type CommentJson, type CommentListJson, type CommentPolicy, type CreateCommentInput, type ListCommentsQuery, type ViewerCommentForm } from "@/lib/schemas/comments";
+import { charLength } from "@/lib/schemas/common";
 import { newId } from "@/lib/security/random";
-import { expireDropPages } from "@/lib/serving/shared-pages";
+import { dropChanged } from "@/lib/drops/changed";
+import { routeAt } from "@/lib/drops/public-urls";
+import { looksLike, normalizeGuestName } from "./guest-names";
 
 /** Beyond this a drop takes no more comments: the owner deletes some, or turns comments off. */
 export const COMMENTS_PER_DROP_MAX = 1000;
@@ -50,10 +52,6 @@ async function findComment(dropId: string, slug: string, id: string, client: Tx 
   const comment = await client.comment.findFirst({ where: { id, dropId } });
   if (!comment) throw new ApiError("not_found", `Drop ${slug} has no comment ${id}.`);
   return comment;
-}
-
-function commentsChanged(tx: Tx, dropId: string) {
-  return tx.drop.update({ where: { id: dropId }, data: { revision: { increment: 1 } } });
 }
 
 async function assertRoomForComment(tx: Tx, dropId: string, slug: string): Promise<void> {
@@ -105,7 +103,7 @@ type NewComment = {
 
 /** Writes one comment, within the drop's cap, on a version the drop has, answering one of its comments. */
 async function insertComment(drop: { id: string; latestVersion: number }, slug: string, comment: NewComment): Promise<CommentJson> {
-  const created = await db().$transaction(async (tx) => {
+  const created = await transaction(async (tx) => {
     await assertRoomForComment(tx, drop.id, slug);
     const answered = comment.reply_to ? await findComment(drop.id, slug, comment.reply_to, tx) : null;
     const version = comment.version ?? answered?.version ?? drop.latestVersion;
@@ -126,37 +124,34 @@ async function insertComment(drop: { id: string; latestVersion: number }, slug: 
         createdAt: new Date(now()),
       },
     });
-    await commentsChanged(tx, drop.id);
+    await dropChanged(tx, { id: drop.id, slug });
     return row;
   });
-  expireDropPages(slug);
   return toCommentJson(created);
 }
 
 export async function setCommentResolved(userId: string, slug: string, id: string, resolved: boolean): Promise<CommentJson> {
   const drop = await getOwnedDrop(userId, slug);
-  const updated = await db().$transaction(async (tx) => {
+  const updated = await transaction(async (tx) => {
     const comment = await findComment(drop.id, slug, id, tx);
     // Resolving twice keeps the first moment.
     const resolvedAt = resolved ? (comment.resolvedAt ?? new Date(now())) : null;
     const row = await tx.comment.update({ where: { id: comment.id }, data: { resolvedAt } });
-    await commentsChanged(tx, drop.id);
+    await dropChanged(tx, drop);
     return row;
   });
-  expireDropPages(slug);
   return toCommentJson(updated);
 }
 
 /** Moderation: the owner deletes any comment; replies to it stay, no longer answering anything shown. */
 export async function deleteComment(userId: string, slug: string, id: string): Promise<void> {
   const drop = await getOwnedDrop(userId, slug);
-  await db().$transaction(async (tx) => {
+  await transaction(async (tx) => {
     const comment = await findComment(drop.id, slug, id, tx);
     await tx.comment.delete({ where: { id: comment.id } });
     await tx.comment.updateMany({ where: { dropId: drop.id, replyToId: comment.id }, data: { replyToId: null } });
-    await commentsChanged(tx, drop.id);
+    await dropChanged(tx, drop);
   });
-  expireDropPages(slug);
 }
 
 /**
@@ -194,28 +189,35 @@ export async function resolveWithVersion(tx: Tx, drop: { id: string; ownerId: st
   });
 }
 
-export type CommentAuthor = { kind: "owner" | "account"; userId: string; name: string } | { kind: "guest" };
+export type CommentAuthor = { kind: "owner" | "account"; userId: string; name: string } | { kind: "guest"; name: string };
 
 export type ViewerComment = {
   slug: string;
   form: ViewerCommentForm;
   /** The signed-in account posting, if any (the viewer page's session). */
   sessionUserId: string | null;
-  /** Whether the browser holds a valid unlock for the drop (ignored for a drop without a passcode). */
-  unlocked: (passcodeHash: string) => boolean;
+  /** The browser's proof that it knows the drop's passcode, if it holds one (null for a drop without a passcode). */
+  unlockOf: (passcodeHash: string | null) => PasscodeUnlock | null;
   /** The client's address, for the per-client limit. */
   client: string;
 };
 
 /** What the viewer page's form posts: checked against the drop's policy, lock, expiry and limits. */
-export async function postViewerComment({ slug, form, sessionUserId, unlocked, client }: ViewerComment): Promise<CommentJson> {
-  if (!SLUG_PATTERN.test(slug)) throw new ApiError("not_found", "There is no drop at this address.");
-  const drop = await db().drop.findUnique({
-    where: { slug },
-    select: { id: true, ownerId: true, latestVersion: true, passcodeHash: true, expiresAt: true, commentPolicy: true, owner: { select: { login: true } } },
-  });
-  if (!drop || isExpired(drop.expiresAt, now())) throw new ApiError("not_found", "There is no drop at this address.");
-  if (drop.passcodeHash !== null && !unlocked(drop.passcodeHash)) throw new ApiError("forbidden", "This drop is locked: unlock it to read and post comments.");
+export async function postViewerComment({ slug, form, sessionUserId, unlockOf, client }: ViewerComment): Promise<CommentJson> {
+  const path = routeAt("comments", slug);
+  const drop =
+    path.slug === null
+      ? null
+      : await db().drop.findUnique({
+          where: { slug },
+          select: { id: true, ownerId: true, latestVersion: true, passcodeHash: true, expiresAt: true, indexable: true, commentPolicy: true, owner: { select: { login: true } } },
+        });
+  const unlock = unlockOf(drop?.passcodeHash ?? null);
+  const viewer: Viewer = drop !== null && sessionUserId === drop.ownerId ? { kind: "owner", accountId: drop.ownerId, unlock } : { kind: "anonymous", unlock };
+  const state = drop && dropStateOf(drop);
+  const decision = decideAccess(path, state, viewer, now());
+  if (decision.answer === "gate") throw new ApiError("forbidden", "This drop is locked: unlock it to read and post comments.");
+  if (decision.answer !== "serve" || drop === null) throw new ApiError("not_found", "There is no drop at this address.");
   const policy = drop.commentPolicy as CommentPolicy;
   if (policy === "off") throw new ApiError("forbidden", "Comments are off for this drop.");
   const author = await viewerAuthor(drop, policy, sessionUserId, form.name);
@@ -228,7 +230,7 @@ export async function postViewerComment({ slug, form, sessionUserId, unlocked, c
     quote: form.quote,
     reply_to: form.reply_to,
     version: form.v,
-    author: author.kind === "guest" ? { kind: "guest", name: form.name!, userId: null } : author,
+    author: author.kind === "guest" ? { kind: "guest", name: author.name, userId: null } : author,
   });
 }
 
@@ -243,19 +245,73 @@ async function viewerAuthor(
     if (user) return { kind: sessionUserId === drop.ownerId ? "owner" : "account", userId: sessionUserId, name: user.login ?? "account" };
   }
   if (policy === "signed_in") throw new ApiError("unauthorized", "Sign in to comment on this drop.");
-  if (guestName === undefined) throw new ApiError("invalid_arg", "Give a name to comment as a guest.", { field: "name" });
-  // The owner's badge already tells them apart; their name is not free to take either.
-  const ownerLogin = drop.owner.login?.trim().toLowerCase();
-  if (ownerLogin && guestName.trim().toLowerCase() === ownerLogin) {
-    throw new ApiError("invalid_arg", "That name is the drop owner's; choose another.", { field: "name", reason: "owner_name" });
+  const name = guestName === undefined ? "" : normalizeGuestName(guestName);
+  if (name === "") throw new ApiError("invalid_arg", "Give a name to comment as a guest.", { field: "name" });
+  // NFKC can lengthen a name (one ligature becomes several letters): the limit holds for what is shown.
+  if (charLength(name) > COMMENT_LIMITS.nameMaxChars) {
+    throw new ApiError("invalid_arg", `Invalid arguments: name: name is at most ${COMMENT_LIMITS.nameMaxChars} characters`, { field: "name" });
   }
-  return { kind: "guest" };
+  // The owner's badge already tells them apart; their name, or one that reads like it, is not free to take either.
+  if (drop.owner.login && looksLike(name, drop.owner.login)) {
+    throw new ApiError("invalid_arg", "That name is, or looks like, the drop owner's; choose another.", { field: "name", reason: "owner_name" });
+  }
+  return { kind: "guest", name };
 }
 
-/** A drop's thread as the viewer shows it: every comment, oldest first. */
-export async function viewerThread(dropId: string): Promise<CommentJson[]> {
-  const rows = await db().comment.findMany({ where: { dropId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: COMMENTS_PER_DROP_MAX });
-  return rows.map(toCommentJson);
+/**
+ * Comments the viewer page shows at once; the rest are pages away (`?comments_page=N`). A full thread
+ * at its limits made a 64 MB page that every view rendered again: a view's cost must not grow with it.
+ */
+export const VIEWER_COMMENTS_PER_PAGE = 20;
+
+/** `first`: the position in the thread (from 1) of the page's first comment. */
+export type ViewerThreadPage = { comments: CommentJson[]; total: number; page: number; pages: number; first: number };
+
+/**
+ * The thread's comment ids in the viewer's order: the shown version's comments first, then other
+ * versions' (newest version first), each followed by its replies, oldest first. Reads no text.
+ */
+async function viewerOrder(dropId: string, version: number): Promise<string[]> {
+  const rows = await db().comment.findMany({
+    where: { dropId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, replyToId: true, version: true },
+    take: COMMENTS_PER_DROP_MAX,
+  });
+  const ids = new Set(rows.map((row) => row.id));
+  const replies = new Map<string, typeof rows>();
+  const top: typeof rows = [];
+  for (const row of rows) {
+    // A reply always answers an older comment, so parents never loop; a deleted parent leaves it on top.
+    if (row.replyToId !== null && ids.has(row.replyToId)) replies.set(row.replyToId, [...(replies.get(row.replyToId) ?? []), row]);
+    else top.push(row);
+  }
+  const roots = [...top.filter((row) => row.version === version), ...top.filter((row) => row.version !== version).sort((a, b) => b.version - a.version)];
+  // Depth first without recursion: a chain of replies may be as long as the thread.
+  const order: string[] = [];
+  const stack = roots.reverse();
+  for (let row = stack.pop(); row; row = stack.pop()) {
+    order.push(row.id);
+    stack.push(...[...(replies.get(row.id) ?? [])].reverse());
+  }
+  return order;
+}
+
+/** One page of a drop's thread as the viewer shows it with `version`; a page past the last is the last. */
+export async function viewerThreadPage(dropId: string, version: number, page: number): Promise<ViewerThreadPage> {
+  const order = await viewerOrder(dropId, version);
+  const pages = Math.max(1, Math.ceil(order.length / VIEWER_COMMENTS_PER_PAGE));
+  const current = Math.min(page, pages);
+  const ids = order.slice((current - 1) * VIEWER_COMMENTS_PER_PAGE, current * VIEWER_COMMENTS_PER_PAGE);
+  const rows = new Map((await db().comment.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, toCommentJson(row)]));
+  return { comments: ids.flatMap((id) => rows.get(id) ?? []), total: order.length, page: current, pages, first: (current - 1) * VIEWER_COMMENTS_PER_PAGE + 1 };
+}
+
+/** The viewer page that shows a comment with its own version: where a plain form post sends its author back. */
+export async function viewerPageOfComment(slug: string, comment: CommentJson): Promise<number> {
+  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true } });
+  const index = drop ? (await viewerOrder(drop.id, comment.version)).indexOf(comment.id) : -1;
+  return index < 0 ? 1 : Math.floor(index / VIEWER_COMMENTS_PER_PAGE) + 1;
 }
 
 export type OpenComment = CommentJson & { slug: string; title: string };

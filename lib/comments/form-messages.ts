@@ -5,7 +5,7 @@
 /** What the viewer page says after a form post (?comment_error=…), by outcome. */
 export const COMMENT_FORM_ERRORS = {
   invalid: "The comment was not posted: write something (at most 4,000 characters, a quote of at most 20 lines), and a name if you are not signed in.",
-  owner_name: "The comment was not posted: that name is the drop owner's. Choose another.",
+  owner_name: "The comment was not posted: that name is, or looks like, the drop owner's. Choose another.",
   limited: "Too many comments for now. Wait a few minutes, then try again.",
   closed: "Comments are not open on this drop.",
   unavailable: "Comments cannot be posted right now. Try again in a few seconds.",

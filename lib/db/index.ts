@@ -45,6 +45,54 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
+/**
+ * PostgreSQL ends one of two transactions that wait on each other's locks (a deadlock) so the other
+ * can go on; Prisma reports it as P2034, or as the adapter's TransactionWriteConflict under a raw statement.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const value = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
+  return value?.code === "P2034" || value?.meta?.driverAdapterError?.cause?.kind === "TransactionWriteConflict";
+}
+
+const TRANSACTION_ATTEMPTS = 3;
+
+const commitHooks = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `hook` once the transaction `tx` (opened by transaction()) commits, and never if it rolls back:
+ * what other processes are told about a write must not reach them before the write is visible, or at all
+ * when it is undone.
+ */
+export function afterCommit(tx: Tx, hook: () => void): void {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) throw new Error("afterCommit needs a transaction opened by transaction()");
+  hooks.push(hook);
+}
+
+/**
+ * Runs `work` in one transaction, and again (up to three times in all) when the database ended it to
+ * break a deadlock: nothing of it was kept, so the retry is the request as first sent. `work` must
+ * touch nothing but `tx`; what must wait for the commit goes to afterCommit.
+ */
+export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    // Each attempt keeps its own hooks: those of an attempt the database ended are dropped with it.
+    const hooks: (() => void)[] = [];
+    try {
+      const result = await db().$transaction((tx) => {
+        commitHooks.set(tx, hooks);
+        return work(tx);
+      });
+      for (const hook of hooks) hook();
+      return result;
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt === TRANSACTION_ATTEMPTS) throw error;
+      // Apart by a random few milliseconds, so the two do not meet again in the same order.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
 /** Closes the shared client if this process ever opened one. */
 export async function disconnectDb(): Promise<void> {
   const holder = globalThis as DbHolder;

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Config } from "@/lib/config";
 import { postgresConnection } from "./connection";
 import { SQLITE_SYNCHRONOUS } from "./sqlite-adapter";
+import { analyzePostgresSchema, analyzeSqlite } from "./statistics";
 
 /**
  * Applies prisma/migrations/<provider>/<name>/migration.sql in order, recording each in Prisma's own
@@ -59,6 +60,8 @@ function migrateSqlite(file: string): string[] {
       }).immediate();
       done.push(migration.name);
     }
+    // A migration may rebuild or backfill a table.
+    if (done.length > 0) analyzeSqlite(db);
     return done;
   } finally {
     db.close();
@@ -93,6 +96,8 @@ async function migratePostgres(url: string): Promise<string[]> {
       }
       done.push(migration.name);
     }
+    // A migration may rebuild or backfill a table.
+    if (done.length > 0) await analyzePostgresSchema(client, schema);
     return done;
   } finally {
     await client.query("SELECT pg_advisory_unlock(724100111)").catch(() => undefined);

@@ -2,10 +2,13 @@
 // connections, locked by another process), as opposed to a fault of the request or of the code.
 // Such failures answer 503 with Retry-After; see toApiError.
 
-/** Prisma: can't reach the server, timed out reaching it, operation timed out, server closed the connection, pool timeout. */
-const PRISMA_OUTAGE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+/**
+ * Prisma: can't reach the server, timed out reaching it, operation timed out, server closed the
+ * connection, pool timeout, and a deadlock still there after transaction()'s retries.
+ */
+const PRISMA_OUTAGE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2034"]);
 /** Driver adapter error kinds; the SQLite adapter reports SQLITE_BUSY (busy timeout spent) as SocketTimeout. */
-const ADAPTER_OUTAGE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const ADAPTER_OUTAGE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionWriteConflict"]);
 /** PostgreSQL SQLSTATE: connection exceptions (08), insufficient resources (53), shutdown or startup (57P01-57P03). */
 const POSTGRES_OUTAGE_STATE = /^(08|53|57P0[123])/;
 const SOCKET_OUTAGE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);

@@ -1,7 +1,8 @@
 import { parseStoredScopes } from "@/lib/accounts/scopes";
-import { FULL_GRANT, issueToken } from "@/lib/accounts/tokens";
+import { FULL_GRANT } from "@/lib/accounts/credentials";
+import { issueToken } from "@/lib/accounts/tokens";
 import { now } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { db, transaction } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import type { PollDeviceAuthJson } from "@/lib/schemas/device-auth";
@@ -31,7 +32,7 @@ export async function pollDeviceAuth(input: { pollToken: string; clientKey: stri
   if (flow.status !== "verified" || !flow.userId) return { status: "pending" };
 
   const userId = flow.userId;
-  const minted = await db().$transaction(async (tx) => {
+  const minted = await transaction(async (tx) => {
     const claim = await tx.deviceAuth.updateMany({
       where: { id: flow.id, status: "verified", expiresAt: { gt: new Date(at) } },
       data: { status: "claimed", claimedAt: new Date(at) },

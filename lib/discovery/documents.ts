@@ -3,7 +3,7 @@ import { connectGuides } from "./connect";
 import { discoveryFacts, errorGuide, mcpToolSummaries } from "./facts";
 import { buildOnboardingMarkdown } from "./onboard";
 import { DISCOVERY_DOCUMENTS, SKILL_PATH } from "./links";
-import { OPERATIONS, OPERATOR_SECRETS, type Operation } from "./operations";
+import { OPERATIONS, OPERATOR_SECRETS, type Operation } from "@/lib/api/operations";
 
 // The well-known discovery documents. Each restates the onboarding guide's facts from the same sources.
 

@@ -1,3 +1,4 @@
+import { publicUrl } from "@/lib/drops/public-urls";
 import type { DiscoveryFacts } from "./facts";
 
 // Example payloads for the OpenAPI document and the guides, built from the running configuration.
@@ -26,8 +27,8 @@ export function buildExamples(facts: DiscoveryFacts) {
     slug: SLUG,
     title: "Weekly report",
     description: "Numbers for week 1",
-    url: `${facts.publicUrl}/p/${SLUG}`,
-    raw_url: `${facts.contentOrigin}/p/${SLUG}/raw`,
+    url: publicUrl(facts.publicUrl, SLUG),
+    raw_url: publicUrl(facts.contentOrigin, SLUG, "raw"),
     locked: false,
     latest_version: 2,
     view_count: 14,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
+import { API_VERSION, operationLabel, toolOperation } from "@/lib/api/operations";
 import { getConfig } from "@/lib/config";
 import { expiredDeletion } from "@/lib/mcp/guide";
 import { mcpTools } from "@/lib/mcp/tools";
@@ -14,7 +15,6 @@ import { protectedResourceMetadataUrl, resourceUrl } from "@/lib/oauth/resources
 // The facts every discovery document states, in one place: names, URLs, limits, tools and error codes.
 // URLs and limits come from the running configuration, so no document can disagree with the service.
 
-export const API_VERSION = "1.2.0";
 export const DISCOVERY_SCHEMA_VERSION = 1;
 export const SERVICE_NAME = "htmldrop";
 export const SERVICE_SUMMARY =
@@ -26,7 +26,7 @@ export type McpToolSummary = { name: string; args: string; mirrors: string; desc
 
 /** The MCP tools as the documents list them, read from the tool registry itself. */
 export function mcpToolSummaries(): McpToolSummary[] {
-  return mcpTools().map((tool) => ({ name: tool.name, args: argumentSignature(tool.input), mirrors: tool.rest, description: tool.title }));
+  return mcpTools().map((tool) => ({ name: tool.name, args: argumentSignature(tool.input), mirrors: operationLabel(toolOperation(tool.name)), description: tool.title }));
 }
 
 function argumentSignature(schema: z.ZodType): string {

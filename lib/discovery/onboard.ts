@@ -3,7 +3,7 @@ import { connectGuides, publicUrlNote } from "./connect";
 import { buildExamples } from "./examples";
 import { discoveryFacts, errorGuide, mcpChallenge, mcpToolSummaries, type DiscoveryFacts } from "./facts";
 import { DISCOVERY_DOCUMENTS } from "./links";
-import { OPERATIONS, OPERATOR_SECRETS, requiredScope } from "./operations";
+import { OPERATIONS, OPERATOR_SECRETS, requiredScope } from "@/lib/api/operations";
 
 // The onboarding guide: what an agent reads to go from a base URL to a published drop.
 // Every request below is an exact HTTP request an agent can send; URLs and limits are the running ones.

@@ -6,7 +6,7 @@ import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/li
 import { errorBodySchema } from "@/lib/schemas/errors";
 import { buildExamples } from "./examples";
 import { discoveryFacts, ERROR_GUIDE, mcpChallenge } from "./facts";
-import { OPERATOR_SECRETS, operationErrors, OPERATIONS, requiredScope, TAGS, type Operation } from "./operations";
+import { OPERATOR_SECRETS, operationErrors, OPERATIONS, requiredScope, TAGS, type Operation } from "@/lib/api/operations";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -69,7 +69,7 @@ function errorExample(code: ErrorCode, facts: ReturnType<typeof discoveryFacts>)
   return { summary: ERROR_GUIDE[code], value: { error: { code, message: ERROR_GUIDE[code], ...(details ? { details } : {}) } } };
 }
 
-function errorResponse(description: string, codes: ErrorCode[], facts: ReturnType<typeof discoveryFacts>) {
+function errorResponse(description: string, codes: readonly ErrorCode[], facts: ReturnType<typeof discoveryFacts>) {
   return { description, content: { "application/json": { schema: ref("Error"), examples: Object.fromEntries(codes.map((code) => [code, errorExample(code, facts)])) } } };
 }
 
@@ -159,7 +159,7 @@ function buildOperation(operation: Operation, facts: ReturnType<typeof discovery
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    description: scope ? `${operation.description}\n\nNeeds a token with the \`${scope}\` scope.` : operation.description,
+    description: [operation.description, operation.mcpTool ? `MCP: \`${operation.mcpTool}\`.` : null].filter(Boolean).join(" ") + (scope ? `\n\nNeeds a token with the \`${scope}\` scope.` : ""),
     security: operationSecurity(operation, scope),
     ...(operation.parameters
       ? {

@@ -7,6 +7,8 @@ import { buildOpenApiDocument, errorCodesDescription } from "./openapi";
 // declaration in the style of a TypeScript type: printed under every operation, the schemas made the page
 // several hundred kilobytes. /openapi.json stays the complete form, examples included.
 
+// Any member of an OpenAPI document, walked by key; what it holds is checked where it is read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 /** Text with the names of component schemas kept apart, so the page can link them to their declarations. */

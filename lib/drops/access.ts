@@ -15,15 +15,16 @@ export async function getOwnedDrop(userId: string, slug: string, client: Tx = db
   return drop;
 }
 
-export function tagRows(metadata: Record<string, string>) {
-  return Object.entries(metadata).map(([key, value]) => ({ key, value }));
+/** A drop's tag rows; each repeats the owner, whose index a metadata filter reads (lib/drops/list-drops.ts). */
+export function tagRows(ownerId: string, metadata: Record<string, string>) {
+  return Object.entries(metadata).map(([key, value]) => ({ ownerId, key, value }));
 }
 
 /** Replaces the whole metadata map of a drop: the spec's semantics for PUT and PATCH. */
-export async function replaceTags(tx: Tx, dropId: string, metadata: Record<string, string>): Promise<void> {
-  await tx.dropTag.deleteMany({ where: { dropId } });
+export async function replaceTags(tx: Tx, drop: { id: string; ownerId: string }, metadata: Record<string, string>): Promise<void> {
+  await tx.dropTag.deleteMany({ where: { dropId: drop.id } });
   if (Object.keys(metadata).length > 0) {
-    await tx.dropTag.createMany({ data: tagRows(metadata).map((tag) => ({ dropId, ...tag })) });
+    await tx.dropTag.createMany({ data: tagRows(drop.ownerId, metadata).map((tag) => ({ dropId: drop.id, ...tag })) });
   }
 }
 

@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
-import { db, isUniqueViolation } from "@/lib/db";
+import { isUniqueViolation, transaction } from "@/lib/db";
 import { prepareBlob, storeBlob } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed, assertWriteBudgetLeft } from "@/lib/ratelimit";
@@ -40,7 +40,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const prepared = await prepareBlob(input.html, userId);
   try {
-    const body = await db().$transaction(async (tx) => {
+    const body = await transaction(async (tx) => {
       const reserved = await tx.user.updateMany({ where: { id: userId, dropCount: { lt: limits.dropsPerAccount } }, data: { dropCount: { increment: 1 } } });
       if (reserved.count === 0) {
         throw new ApiError("quota_exceeded", `This account has reached its limit of ${limits.dropsPerAccount} drops; delete some to make room.`, {
@@ -66,7 +66,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
           createdAt,
           updatedAt: createdAt,
           versions: { create: { id: newId(), number: 1, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt } },
-          tags: { create: tagRows(input.metadata ?? {}) },
+          tags: { create: tagRows(userId, input.metadata ?? {}) },
         },
         include: { tags: true },
       });

@@ -1,27 +1,27 @@
-import { db, type Prisma, type Tx } from "@/lib/db";
+import { type Prisma, type Tx, transaction } from "@/lib/db";
 import { deleteOrphanBlobs } from "@/lib/blobs";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import { assertSlug, getOwnedDrop } from "./access";
-import { expireDropPages } from "@/lib/serving/shared-pages";
+import { dropChanged } from "./changed";
 
 /**
  * Removes a drop, its versions, tags and view counts, and any blob only it referenced, if it still
  * matches `condition` when its row is deleted: false when it did not (gone, or changed since it was read).
  */
-export async function removeDropRows(tx: Tx, drop: { id: string; ownerId: string }, condition: Prisma.DropWhereInput = {}): Promise<boolean> {
+export async function removeDropRows(tx: Tx, drop: { id: string; slug: string; ownerId: string }, condition: Prisma.DropWhereInput = {}): Promise<boolean> {
   const versions = await tx.version.findMany({ where: { dropId: drop.id }, select: { blobSha: true } });
   const { count } = await tx.drop.deleteMany({ where: { ...condition, id: drop.id } });
   if (count === 0) return false;
   await tx.user.update({ where: { id: drop.ownerId }, data: { dropCount: { decrement: 1 } } });
   await deleteOrphanBlobs(tx, versions.map((version) => version.blobSha));
+  await dropChanged(tx, drop);
   return true;
 }
 
 export async function deleteDrop(userId: string, slug: string): Promise<void> {
   assertSlug(slug);
   await assertWriteAllowed(userId);
-  await db().$transaction(async (tx) => {
+  await transaction(async (tx) => {
     await removeDropRows(tx, await getOwnedDrop(userId, slug, tx));
   });
-  expireDropPages(slug);
 }

@@ -1,10 +1,10 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
-import { db, type Prisma } from "@/lib/db";
+import { db, Prisma } from "@/lib/db";
 import type { DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
 import { toDropJson } from "./serialize";
 
-const SORT_COLUMNS = { created_at: "createdAt", updated_at: "updatedAt", view_count: "viewCount" } as const;
+const SORT_COLUMNS = { created_at: Prisma.raw(`d."createdAt"`), updated_at: Prisma.raw(`d."updatedAt"`), view_count: Prisma.raw(`d."viewCount"`) } as const;
 
 /**
  * The REST/MCP query, plus a title search only the dashboard offers, and the drops a drop-limited
@@ -13,41 +13,56 @@ const SORT_COLUMNS = { created_at: "createdAt", updated_at: "updatedAt", view_co
 export type ListDropsOptions = ListDropsQuery & { titleContains?: string; onlySlugs?: readonly string[] | null };
 
 /**
- * Case-insensitive "title contains". PostgreSQL needs `mode: "insensitive"`; SQLite's LIKE (what Prisma's
- * contains becomes there) already ignores ASCII case and its client does not know `mode`.
+ * The owner's drops that carry every pair: the intersection of one (ownerId, key, value) index range
+ * per pair. Each range holds only this account's tags, and a set operation leaves the planner no join
+ * between tag rows to order, so stale statistics cannot make it multiply them (issue 27).
  */
-function titleFilter(text: string): Prisma.StringFilter {
-  if (getConfig().database.provider === "postgres") return { contains: text, mode: "insensitive" } as Prisma.StringFilter;
-  return { contains: text };
+function dropsTaggedWithAll(userId: string, pairs: readonly [string, string][]): Prisma.Sql {
+  const ranges = pairs.map(([key, value]) => Prisma.sql`SELECT "dropId" FROM "DropTag" WHERE "ownerId" = ${userId} AND "key" = ${key} AND "value" = ${value}`);
+  return Prisma.join(ranges, " INTERSECT ");
+}
+
+/**
+ * Case-insensitive "title contains", worded as Prisma's `contains` is: ILIKE on PostgreSQL; SQLite's
+ * LIKE already ignores ASCII case.
+ */
+function titleContains(text: string): Prisma.Sql {
+  const like = Prisma.raw(getConfig().database.provider === "postgres" ? "ILIKE" : "LIKE");
+  return Prisma.sql`d."title" ${like} ('%' || ${text} || '%')`;
 }
 
 /** Expired: an expiry at or before `at` (as isExpired decides); not expired: none, or a later one. */
-function expiredFilter(expired: boolean, at: number): Prisma.DropWhereInput {
+function expiredCondition(expired: boolean, at: number): Prisma.Sql {
   const moment = new Date(at);
-  if (expired) return { expiresAt: { lte: moment } };
-  return { OR: [{ expiresAt: null }, { expiresAt: { gt: moment } }] };
+  return expired ? Prisma.sql`d."expiresAt" <= ${moment}` : Prisma.sql`(d."expiresAt" IS NULL OR d."expiresAt" > ${moment})`;
 }
 
-/** Lists the caller's drops; each metadata pair is an EXISTS on the (key, value) index, ANDed together. */
+function listConditions(userId: string, query: ListDropsOptions, at: number): Prisma.Sql {
+  const conditions = [Prisma.sql`d."ownerId" = ${userId}`];
+  if (query.expired !== undefined) conditions.push(expiredCondition(query.expired, at));
+  if (query.onlySlugs) conditions.push(query.onlySlugs.length > 0 ? Prisma.sql`d."slug" IN (${Prisma.join([...query.onlySlugs])})` : Prisma.sql`1 = 0`);
+  if (query.metadata.length > 0) conditions.push(Prisma.sql`d."id" IN (${dropsTaggedWithAll(userId, query.metadata)})`);
+  if (query.titleContains) conditions.push(titleContains(query.titleContains));
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * Lists the caller's drops. The page is chosen in SQL (Prisma's relation filter becomes one EXISTS per
+ * pair, which the planner may join in any order), then read through Prisma with its tags.
+ */
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
   const at = now();
-  const where = {
-    ownerId: userId,
-    ...(query.expired === undefined ? {} : expiredFilter(query.expired, at)),
-    ...(query.onlySlugs ? { slug: { in: [...query.onlySlugs] } } : {}),
-    AND: query.metadata.map(([key, value]) => ({ tags: { some: { key, value } } })),
-    ...(query.titleContains ? { title: titleFilter(query.titleContains) } : {}),
-  };
-  const [totalItems, drops] = await Promise.all([
-    db().drop.count({ where }),
-    db().drop.findMany({
-      where,
-      orderBy: [{ [SORT_COLUMNS[query.sortBy]]: query.sortOrder }, { id: query.sortOrder }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-      include: { tags: true },
-    }),
+  const where = listConditions(userId, query, at);
+  const direction = Prisma.raw(query.sortOrder === "asc" ? "ASC" : "DESC");
+  const [[{ total }], page] = await Promise.all([
+    db().$queryRaw<[{ total: number | bigint }]>`SELECT COUNT(*) AS "total" FROM "Drop" d WHERE ${where}`,
+    db().$queryRaw<{ id: string }[]>`SELECT d."id" FROM "Drop" d WHERE ${where}
+      ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, d."id" ${direction} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
   ]);
+  const ids = page.map((row) => row.id);
+  const drops = await db().drop.findMany({ where: { id: { in: ids } }, include: { tags: true } });
+  drops.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  const totalItems = Number(total);
   return {
     data: drops.map((drop) => toDropJson(drop, at)),
     pagination: {

@@ -1,18 +1,18 @@
 import { now } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, PatchDropInput } from "@/lib/schemas/drops";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
+import { dropChanged } from "./changed";
 import { resolveExpiry } from "./expiry";
 import { toDropJson } from "./serialize";
-import { expireDropPages } from "@/lib/serving/shared-pages";
 
 /** PATCH: changes fields (expiry included), never the version list. */
 export async function patchDrop(userId: string, slug: string, input: PatchDropInput): Promise<DropJson> {
   assertSlug(slug);
   const expiresAt = resolveExpiry(input, now());
   await assertWriteAllowed(userId);
-  const patched = await db().$transaction(async (tx) => {
+  const patched = await transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
     const description = normalizeDescription(input.description);
     // The row update comes first: it locks the drop, so concurrent PATCHes and PUTs replace its tags
@@ -21,7 +21,6 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
       where: { id: drop.id },
       data: {
         updatedAt: new Date(now()),
-        revision: { increment: 1 },
         ...(expiresAt !== undefined ? { expiresAt } : {}),
         ...(input.comments !== undefined ? { commentPolicy: input.comments } : {}),
         ...(input.indexable !== undefined ? { indexable: input.indexable } : {}),
@@ -29,9 +28,9 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
         ...(description !== undefined ? { description } : {}),
       },
     });
-    if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
+    if (input.metadata) await replaceTags(tx, drop, input.metadata);
+    await dropChanged(tx, drop);
     return toDropJson(await tx.drop.findUniqueOrThrow({ where: { id: drop.id }, include: { tags: true } }));
   });
-  expireDropPages(slug);
   return patched;
 }

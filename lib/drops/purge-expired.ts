@@ -3,9 +3,8 @@
 // Run by a timer under `npm start` (lib/serving/front-door.ts) and by Vercel's cron (app/api/cron).
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db, transaction } from "@/lib/db";
 import type { PurgeResultJson } from "@/lib/schemas/drops";
-import { expireDropPages } from "@/lib/serving/shared-pages";
 import { removeDropRows } from "./delete-drop";
 
 // Each drop goes in its own short transaction, so a large purge never holds the write lock for long.
@@ -24,11 +23,8 @@ export async function purgeExpiredDrops(at: number = now()): Promise<PurgeResult
     for (const candidate of due) {
       // The condition is checked again as the row is deleted: the owner may have extended the expiry
       // since, or another instance's purge taken the drop first.
-      const removed = await db().$transaction((tx) => removeDropRows(tx, candidate, { expiresAt: { lte: new Date(cutoff) } }));
-      if (removed) {
-        purged += 1;
-        expireDropPages(candidate.slug);
-      }
+      const removed = await transaction((tx) => removeDropRows(tx, candidate, { expiresAt: { lte: new Date(cutoff) } }));
+      if (removed) purged += 1;
     }
     if (due.length < PURGE_BATCH) return { purged, cutoff };
   }

@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
-import { db, isUniqueViolation } from "@/lib/db";
+import { db, isUniqueViolation, transaction } from "@/lib/db";
 import { prepareBlob, storeBlob } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
@@ -10,7 +10,7 @@ import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./a
 import { resolveExpiry } from "./expiry";
 import { resolveWithVersion } from "@/lib/comments/comments";
 import { toDropJson } from "./serialize";
-import { expireDropPages } from "@/lib/serving/shared-pages";
+import { dropChanged } from "./changed";
 
 function versionConflict(latestVersion: number, expected?: number): ApiError {
   const message =
@@ -34,7 +34,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
   const prepared = await prepareBlob(input.html, userId);
   let replaced: DropJson;
   try {
-    replaced = await db().$transaction(async (tx) => {
+    replaced = await transaction(async (tx) => {
       const drop = await getOwnedDrop(userId, slug, tx);
       if (expectedVersion !== undefined && expectedVersion !== drop.latestVersion) throw versionConflict(drop.latestVersion, expectedVersion);
       const advanced = await tx.drop.updateMany({
@@ -60,7 +60,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
       await tx.version.create({
         data: { id: newId(), dropId: drop.id, number: current.versionSeq, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt: at },
       });
-      if (input.metadata) await replaceTags(tx, drop.id, input.metadata);
+      if (input.metadata) await replaceTags(tx, drop, input.metadata);
       if (input.resolves) await resolveWithVersion(tx, drop, input.resolves, current.versionSeq, at);
       const description = normalizeDescription(input.description);
       const updated = await tx.drop.update({
@@ -68,13 +68,13 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
         data: {
           latestVersion: current.versionSeq,
           updatedAt: at,
-          revision: { increment: 1 },
           ...(expiresAt !== undefined ? { expiresAt } : {}),
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(description !== undefined ? { description } : {}),
         },
         include: { tags: true },
       });
+      await dropChanged(tx, drop);
       return toDropJson(updated);
     });
   } catch (error) {
@@ -84,6 +84,5 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
     }
     throw error;
   }
-  expireDropPages(slug);
   return replaced;
 }

@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import type { DropJson } from "@/lib/schemas/drops";
 import { isExpired } from "./expiry";
+import { publicUrl } from "./public-urls";
 
 export type DropRow = {
   slug: string;
@@ -21,7 +22,7 @@ export type DropRow = {
 
 export function dropUrls(slug: string): { url: string; raw_url: string } {
   const config = getConfig();
-  return { url: `${config.publicUrl}/p/${slug}`, raw_url: `${config.contentOrigin}/p/${slug}/raw` };
+  return { url: publicUrl(config.publicUrl, slug), raw_url: publicUrl(config.contentOrigin, slug, "raw") };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { now } from "@/lib/clock";
-import { db } from "@/lib/db";
+import { db, transaction } from "@/lib/db";
 import { deleteOrphanBlobs } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, VersionJson, VersionListItemJson } from "@/lib/schemas/drops";
 import { assertSlug, getOwnedDrop } from "./access";
 import { toDropJson } from "./serialize";
-import { expireDropPages } from "@/lib/serving/shared-pages";
+import { dropChanged } from "./changed";
 
 function versionNotFound(slug: string, number: number): ApiError {
   return new ApiError("version_not_found", `Drop ${slug} has no version ${number}.`);
@@ -45,7 +45,7 @@ export async function getVersion(userId: string, slug: string, number: number): 
 export async function deleteVersion(userId: string, slug: string, number: number): Promise<DropJson> {
   assertSlug(slug);
   await assertWriteAllowed(userId);
-  const remaining = await db().$transaction(async (tx) => {
+  const remaining = await transaction(async (tx) => {
     const drop = await getOwnedDrop(userId, slug, tx);
     const version = await tx.version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { id: true, blobSha: true } });
     if (!version) throw versionNotFound(slug, number);
@@ -56,12 +56,12 @@ export async function deleteVersion(userId: string, slug: string, number: number
     const head = await tx.version.findFirstOrThrow({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true } });
     const updated = await tx.drop.update({
       where: { id: drop.id },
-      data: { versionCount: { decrement: 1 }, latestVersion: head.number, updatedAt: new Date(now()), revision: { increment: 1 } },
+      data: { versionCount: { decrement: 1 }, latestVersion: head.number, updatedAt: new Date(now()) },
       include: { tags: true },
     });
     await deleteOrphanBlobs(tx, [version.blobSha]);
+    await dropChanged(tx, drop);
     return toDropJson(updated);
   });
-  expireDropPages(slug);
   return remaining;
 }

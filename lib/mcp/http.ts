@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { SCOPES } from "@/lib/accounts/scopes";
-import { authenticateBearer, type Caller } from "@/lib/accounts/tokens";
+import type { Caller } from "@/lib/accounts/credentials";
+import { authenticateBearer } from "@/lib/accounts/tokens";
 import { readJsonBody } from "@/lib/api/body";
 import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/responses";
 import { getConfig } from "@/lib/config";

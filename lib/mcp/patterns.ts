@@ -10,7 +10,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Caller } from "@/lib/accounts/tokens";
+import type { Caller } from "@/lib/accounts/credentials";
 import { findPattern, listPatterns, parsePatternFileName, PATTERN_INDEX_URI, PATTERN_RESOURCE_ROOT } from "@/lib/patterns";
 import { templateFileName, type Pattern } from "@/lib/schemas/patterns";
 import { InvalidParamsError } from "./invalid-params";

@@ -2,8 +2,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { authorize, OPERATION_ACCESS } from "@/lib/accounts/scopes";
-import type { Caller } from "@/lib/accounts/tokens";
+import { authorize } from "@/lib/api/authorize";
+import { API_VERSION, operationLabel, toolOperation } from "@/lib/api/operations";
+import type { Caller } from "@/lib/accounts/credentials";
 import { toApiError } from "@/lib/api/responses";
 import { toolOutputSchema } from "@/lib/schemas/mcp";
 import { mcpInstructions } from "./guide";
@@ -12,7 +13,6 @@ import { servePatterns } from "./patterns";
 import { mcpTools, type McpTool } from "./tools";
 
 /** The version of the interface the tools mirror. */
-const API_VERSION = "1.2.0";
 export const MCP_SERVER_INFO = { name: "htmldrop", version: API_VERSION };
 
 // Building an Ajv instance costs milliseconds; the default would build one per request.
@@ -35,11 +35,13 @@ function toObjectJsonSchema(schema: z.ZodType, io: "input" | "output"): ObjectJs
 }
 
 function describeTool(tool: McpTool): Tool {
-  const { scope } = OPERATION_ACCESS[tool.rest];
+  const operation = toolOperation(tool.name);
+  const description = tool.description(operationLabel(operation));
+  const scope = operation.access?.scope;
   return {
     name: tool.name,
     title: tool.title,
-    description: scope ? `${tool.description}\n\nNeeds a token with the ${scope} scope.` : tool.description,
+    description: scope ? `${description}\n\nNeeds a token with the ${scope} scope.` : description,
     inputSchema: toObjectJsonSchema(tool.input, "input"),
     outputSchema: toObjectJsonSchema(tool.output, "output"),
     annotations: { title: tool.title, ...tool.annotations },
@@ -60,7 +62,7 @@ function jsonResult(json: unknown, isError: boolean): CallToolResult {
  */
 async function callTool(tool: McpTool, caller: Caller, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
-    authorize(caller, tool.rest, typeof args.slug === "string" ? args.slug : undefined);
+    authorize(caller, toolOperation(tool.name), typeof args.slug === "string" ? args.slug : undefined);
     return jsonResult(await tool.run(caller, args), false);
   } catch (error) {
     return jsonResult(toApiError(error).toBody(), true);

@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { OperationKey } from "@/lib/accounts/scopes";
-import { describeCaller, type Caller } from "@/lib/accounts/tokens";
+import type { Caller } from "@/lib/accounts/credentials";
+import { describeCaller } from "@/lib/accounts/tokens";
 import { createDrop, deleteDrop, deleteVersion, getDrop, getDropStats, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { meSchema } from "@/lib/schemas/accounts";
 import { listComments, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
@@ -32,12 +32,15 @@ import {
 } from "@/lib/schemas/mcp";
 import { mcpGuide } from "./guide";
 
+/**
+ * One tool: its name is an operation's `mcpTool` in the registry (lib/api/operations.ts), which gives
+ * the scope and drop access it needs, the same as the REST operation's.
+ */
 export type McpTool = {
   name: string;
-  /** The REST operation the tool mirrors; the tool needs the same scope and drop access (lib/accounts/scopes.ts). */
-  rest: OperationKey;
   title: string;
-  description: string;
+  /** Given how the REST operation it mirrors is named, as "GET /api/me". */
+  description(rest: string): string;
   /** Advertised in tools/list; run() parses with the same schemas so errors carry the REST codes. */
   input: z.ZodType;
   /** The REST response shape placed in structuredContent. */
@@ -59,10 +62,9 @@ export function mcpTools(): McpTool[] {
   return [
     {
       name: "whoami",
-      rest: "GET /api/me",
       title: "Who am I",
-      description:
-        "Returns the account behind the bearer token: user_id, drop_count and the token's id, label, scopes, drops and expiry (same as GET /api/me). " +
+      description: (rest) =>
+        "Returns the account behind the bearer token: user_id, drop_count and the token's id, label, scopes, drops and expiry (same as " + rest + "). " +
         "Needs no scope: call it to see what this token may do.",
       input: noArgsSchema,
       output: meSchema,
@@ -74,10 +76,9 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "create_drop",
-      rest: "POST /api/drops",
       title: "Publish a new drop",
-      description:
-        "Publishes a self-contained HTML document as a new drop (version 1) and returns it with its public url (same as POST /api/drops). " +
+      description: (rest) =>
+        "Publishes a self-contained HTML document as a new drop (version 1) and returns it with its public url (same as " + rest + "). " +
         "Share url with people; raw_url serves the bare HTML. Set passcode for a soft share gate (not encryption), context to record your " +
         "reasoning with this version, metadata to tag the drop so you can find it again, ttl_seconds (or expires_at) for a link that should " +
         "stop working.\n\n" +
@@ -89,9 +90,8 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "get_drop",
-      rest: "GET /api/drops/{slug}",
       title: "Get a drop",
-      description: "Returns one of your drops by slug: title, urls, latest_version, locked, view_count and metadata (same as GET /api/drops/{slug}).",
+      description: (rest) => "Returns one of your drops by slug: title, urls, latest_version, locked, view_count and metadata (same as " + rest + ").",
       input: dropRefArgsSchema,
       output: dropSchema,
       annotations: READ,
@@ -99,10 +99,9 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "list_drops",
-      rest: "GET /api/drops",
       title: "List and find drops",
-      description:
-        "Lists your drops, newest first by default, with pagination (same as GET /api/drops). Filter with metadata to find a drop you tagged " +
+      description: (rest) =>
+        "Lists your drops, newest first by default, with pagination (same as " + rest + "). Filter with metadata to find a drop you tagged " +
         "earlier; this is the lookup step before update_drop.\n\n" +
         guide.recipe,
       input: listDropsArgsSchema,
@@ -123,11 +122,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "update_drop",
-      rest: "PUT /api/drops/{slug}",
       title: "Upload a new version",
-      description:
-        "Uploads new html to an existing drop as its next version; the url stays the same and now shows this version (same as PUT " +
-        "/api/drops/{slug}). title, description and metadata may change alongside; context is recorded with the new version. " +
+      description: (rest) =>
+        "Uploads new html to an existing drop as its next version; the url stays the same and now shows this version (same as " + rest + "). " +
+        "title, description and metadata may change alongside; context is recorded with the new version. " +
         "A version_conflict error means another writer took the next version first: get_drop, then retry. resolves lists the ids of comments " +
         "this version addresses.\n\n" +
         [guide.versioning, guide.comments, guide.metadata, guide.limits].join("\n\n"),
@@ -142,11 +140,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "patch_drop",
-      rest: "PATCH /api/drops/{slug}",
       title: "Edit title, description, metadata or expiry",
-      description:
+      description: (rest) =>
         "Changes title, description, metadata and/or the expiry (ttl_seconds or expires_at; expires_at null removes it) without creating a " +
-        "version; latest_version is unchanged (same as PATCH /api/drops/{slug}). comments turns viewers' comments on (\"signed_in\", \"anyone\") " +
+        "version; latest_version is unchanged (same as " + rest + "). comments turns viewers' comments on (\"signed_in\", \"anyone\") " +
         "or off. indexable: true lets search engines index the drop (they are told not to by default). To change the html use update_drop.\n\n" +
         guide.metadata,
       input: patchDropArgsSchema,
@@ -160,9 +157,8 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "delete_drop",
-      rest: "DELETE /api/drops/{slug}",
       title: "Delete a drop",
-      description: "Deletes a drop with all its versions; its url stops working. Cannot be undone (same as DELETE /api/drops/{slug}).",
+      description: (rest) => "Deletes a drop with all its versions; its url stops working. Cannot be undone (same as " + rest + ").",
       input: dropRefArgsSchema,
       output: deleteDropResultSchema,
       annotations: write({ destructive: true, idempotent: true }),
@@ -174,9 +170,8 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "list_versions",
-      rest: "GET /api/drops/{slug}/versions",
       title: "List versions",
-      description: "Lists the versions of a drop, oldest first, with size and whether a context was recorded (same as GET /api/drops/{slug}/versions, wrapped as {versions: [...]}).",
+      description: (rest) => "Lists the versions of a drop, oldest first, with size and whether a context was recorded (same as " + rest + ", wrapped as {versions: [...]}).",
       input: dropRefArgsSchema,
       output: versionListResultSchema,
       annotations: READ,
@@ -184,9 +179,8 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "get_version",
-      rest: "GET /api/drops/{slug}/v/{n}",
       title: "Get a version",
-      description: "Returns one version of a drop: size, the context recorded with it, and whether it is the latest (same as GET /api/drops/{slug}/v/{n}).",
+      description: (rest) => "Returns one version of a drop: size, the context recorded with it, and whether it is the latest (same as " + rest + ").",
       input: versionRefArgsSchema,
       output: versionSchema,
       annotations: READ,
@@ -197,11 +191,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "diff_versions",
-      rest: "GET /api/drops/{slug}/diff",
       title: "Compare two versions",
-      description:
+      description: (rest) =>
         "Returns what changed between two versions of a drop as a unified diff of their HTML (diff, files v<from>/index.html and v<to>/index.html), " +
-        "with added_lines and removed_lines (same as GET /api/drops/{slug}/diff, which answers the diff as text). Versions that differ too much " +
+        "with added_lines and removed_lines (same as " + rest + ", which answers the diff as text). Versions that differ too much " +
         "are refused with diff_too_large: then read both from raw_url with ?v=N.",
       input: diffVersionsArgsSchema,
       output: versionDiffSchema,
@@ -214,11 +207,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "delete_version",
-      rest: "DELETE /api/drops/{slug}/v/{n}",
       title: "Delete a version",
-      description:
+      description: (rest) =>
         "Deletes one version of a drop and returns the updated drop; deleting the latest makes the highest remaining version the latest " +
-        "(same as DELETE /api/drops/{slug}/v/{n}). The only remaining version cannot be deleted (last_version_cannot_be_deleted).",
+        "(same as " + rest + "). The only remaining version cannot be deleted (last_version_cannot_be_deleted).",
       input: versionRefArgsSchema,
       output: dropSchema,
       annotations: write({ destructive: true, idempotent: true }),
@@ -229,11 +221,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "set_passcode",
-      rest: "POST /api/drops/{slug}/passcode",
       title: "Set or remove the passcode",
-      description:
+      description: (rest) =>
         `Sets or changes the passcode viewers must enter before the drop is shown (a soft share gate, not encryption); "" removes it. ` +
-        "locked in the result tells whether a gate is set. Every call voids the unlocks viewers already have (same as POST /api/drops/{slug}/passcode).",
+        "locked in the result tells whether a gate is set. Every call voids the unlocks viewers already have (same as " + rest + ").",
       input: setPasscodeArgsSchema,
       output: dropSchema,
       // Not idempotent: even the same passcode is hashed anew, which signs out every viewer.
@@ -245,11 +236,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "drop_stats",
-      rest: "GET /api/drops/{slug}/stats",
       title: "Views over time",
-      description:
+      description: (rest) =>
         "Returns how often a drop was viewed in the last `days` UTC days (default 30, at most 365): one entry per day, zeros included, and the " +
-        "views of each version (same as GET /api/drops/{slug}/stats). Counted: a browser showing the viewer page. Not counted: bots that say so, " +
+        "views of each version (same as " + rest + "). Counted: a browser showing the viewer page. Not counted: bots that say so, " +
         "prefetches, the owner's own views while signed in, and, for a drop with a passcode, anyone who has not unlocked it.",
       input: dropStatsArgsSchema,
       output: dropStatsSchema,
@@ -261,10 +251,9 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "list_comments",
-      rest: "GET /api/drops/{slug}/comments",
       title: "Read viewers' comments",
-      description:
-        "Lists the comments viewers left on a drop, oldest first, with pagination (same as GET /api/drops/{slug}/comments). status=open shows what still " +
+      description: (rest) =>
+        "Lists the comments viewers left on a drop, oldest first, with pagination (same as " + rest + "). status=open shows what still " +
         "needs an answer; since (the created_at of the newest comment you have) returns only newer ones, for polling; version narrows to one version.\n\n" +
         guide.comments,
       input: listCommentsArgsSchema,
@@ -277,10 +266,9 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "reply_to_comment",
-      rest: "POST /api/drops/{slug}/comments",
       title: "Reply to a comment",
-      description:
-        "Posts a comment as the drop's owner, shown with the owner's badge (same as POST /api/drops/{slug}/comments); reply_to answers a comment. " +
+      description: (rest) =>
+        "Posts a comment as the drop's owner, shown with the owner's badge (same as " + rest + "); reply_to answers a comment. " +
         "To resolve comments with a new version, pass their ids as resolves to update_drop instead: each gets a reply naming the version.",
       input: replyToCommentArgsSchema,
       output: commentSchema,
@@ -292,9 +280,8 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "resolve_comment",
-      rest: "PATCH /api/drops/{slug}/comments/{id}",
       title: "Resolve or reopen a comment",
-      description: "Marks a comment resolved (resolved: true, the default) or open again (false) (same as PATCH /api/drops/{slug}/comments/{id}).",
+      description: (rest) => "Marks a comment resolved (resolved: true, the default) or open again (false) (same as " + rest + ").",
       input: resolveCommentArgsSchema,
       output: commentSchema,
       annotations: write({ destructive: false, idempotent: true }),
@@ -305,11 +292,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "list_patterns",
-      rest: "GET /api/patterns",
       title: "List page patterns",
-      description:
+      description: (rest) =>
         "Lists the patterns for pages you may write: each has a name, a description and triggers (phrases a person might say when it fits), " +
-        "and says whether it has a starting template (same as GET /api/patterns). Your account's own patterns replace built-in ones of the same name.\n\n" +
+        "and says whether it has a starting template (same as " + rest + "). Your account's own patterns replace built-in ones of the same name.\n\n" +
         guide.patterns,
       input: noArgsSchema,
       output: patternListSchema,
@@ -321,11 +307,10 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "get_pattern",
-      rest: "GET /api/patterns/{name}",
       title: "Read a page pattern",
-      description:
+      description: (rest) =>
         "Returns one pattern: its Markdown guide (when to use it, a content checklist, the layout, what not to do) and its starting HTML template, " +
-        "if it has one (same as GET /api/patterns/{name}). Follow the guide and start from the template, then publish with create_drop.",
+        "if it has one (same as " + rest + "). Follow the guide and start from the template, then publish with create_drop.",
       input: patternRefArgsSchema,
       output: patternSchema,
       annotations: READ,
@@ -333,10 +318,9 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "save_pattern",
-      rest: "PUT /api/patterns/{name}",
       title: "Add or replace one of your patterns",
-      description:
-        "Saves a pattern for your account, replacing your own of that name (same as PUT /api/patterns/{name}). markdown starts with YAML front matter " +
+      description: (rest) =>
+        "Saves a pattern for your account, replacing your own of that name (same as " + rest + "). markdown starts with YAML front matter " +
         "(name: the same name, description, triggers: a list of phrases, and template: <name>.template.html when you send template), then the guide. " +
         "Your patterns are never public; they come before built-in ones of the same name.",
       input: savePatternArgsSchema,
@@ -349,9 +333,8 @@ export function mcpTools(): McpTool[] {
     },
     {
       name: "delete_pattern",
-      rest: "DELETE /api/patterns/{name}",
       title: "Delete one of your patterns",
-      description: "Deletes one of your account's patterns; a built-in one of the same name applies again (same as DELETE /api/patterns/{name}). Built-in patterns cannot be deleted.",
+      description: (rest) => "Deletes one of your account's patterns; a built-in one of the same name applies again (same as " + rest + "). Built-in patterns cannot be deleted.",
       input: patternRefArgsSchema,
       output: deletePatternResultSchema,
       annotations: write({ destructive: true, idempotent: true }),

@@ -1,24 +1,19 @@
-import { SCOPES, type Scope } from "@/lib/accounts/scopes";
+import { LAST_USED_RESOLUTION_MS, type Caller } from "@/lib/accounts/credentials";
+import { parseStoredScopes } from "@/lib/accounts/scopes";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
-import { oauthRecordKey } from "./adapter";
+import { oauthRecordKey } from "./record-key";
 import { resourceUrl, type ResourceName } from "./resources";
 
 /** Access tokens are 64 base64url characters (384 bits, lib/oauth/provider.ts); API tokens are at most 49. */
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{64}$/;
-const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type OAuthCaller = {
-  userId: string;
-  /** The grant's 12-hex id, as GET /api/tokens lists it. */
-  tokenId: string;
-  kind: "oauth";
-  scopes: Scope[];
-  drops: null;
-  /** The grant lasts until revoked; its hourly access tokens are refreshed, so it has no expiry to hand on. */
-  expiresAt: null;
-};
+/**
+ * `tokenId` is the grant's 12-hex id, as GET /api/tokens lists it. A grant reaches every drop and lasts
+ * until revoked; its hourly access tokens are refreshed, so it has no expiry to hand on.
+ */
+export type OAuthCaller = Caller & { kind: "oauth"; drops: null; expiresAt: null };
 
 type AccessTokenPayload = { accountId?: string; grantId?: string; scope?: string; aud?: string | string[]; exp?: number };
 
@@ -51,12 +46,11 @@ export async function authenticateAccessToken(token: string, resource: ResourceN
   if (!grant.lastUsedAt || at - grant.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db().oAuthGrant.update({ where: { id: grant.id }, data: { lastUsedAt: new Date(at) } });
   }
-  const granted = new Set((payload.scope ?? "").split(" "));
   return {
     userId: grant.userId,
     tokenId: grant.id,
     kind: "oauth",
-    scopes: SCOPES.filter((scope) => granted.has(scope)),
+    scopes: parseStoredScopes(payload.scope ?? ""),
     drops: null,
     expiresAt: null,
   };

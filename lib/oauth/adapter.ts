@@ -1,20 +1,15 @@
 import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
-import { hashSecret } from "@/lib/security/tokens";
+import { revokeGrantRecords } from "./grant-records";
+import { oauthRecordKey } from "./record-key";
 
 /** Expired records are deleted at most this often, by whichever instance writes next. */
 const PURGE_EVERY_MS = 600_000;
 const PURGE_KEY = Symbol.for("htmldrop.oauthPurge");
 type PurgeHolder = { [PURGE_KEY]?: number };
-
-/**
- * The database key of one oidc-provider record. Ids of codes, tokens and sessions are bearer secrets,
- * so only their keyed hash is stored, exactly as API tokens are.
- */
-export function oauthRecordKey(model: string, id: string): string {
-  return `${model}:${hashSecret(id)}`;
-}
+/** A registered client that no human approved within this long is forgotten (lib/oauth/consent.ts keeps approved ones). */
+const UNAPPROVED_CLIENT_TTL_MS = 86_400_000;
 
 async function purgeExpired(at: number): Promise<void> {
   const holder = globalThis as PurgeHolder;
@@ -40,7 +35,8 @@ export class DatabaseAdapter implements Adapter {
       payload: JSON.stringify(stored),
       grantId: payload.grantId ?? null,
       uid: payload.uid ?? null,
-      expiresAt: expiresIn ? new Date(at + expiresIn * 1000) : null,
+      // Registration is anonymous: a client lives a day unless a human approves it.
+      expiresAt: this.model === "Client" ? new Date(now() + UNAPPROVED_CLIENT_TTL_MS) : expiresIn ? new Date(at + expiresIn * 1000) : null,
     };
     await db().oAuthRecord.upsert({ where: { key }, create: { key, ...data }, update: data });
     await purgeExpired(at);
@@ -48,13 +44,13 @@ export class DatabaseAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const record = await db().oAuthRecord.findUnique({ where: { key: oauthRecordKey(this.model, id) } });
-    return record && !isExpired(record.expiresAt) ? { ...(JSON.parse(record.payload) as AdapterPayload), jti: id } : undefined;
+    return record && !this.isExpired(record.expiresAt) ? { ...(JSON.parse(record.payload) as AdapterPayload), jti: id } : undefined;
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
     const record = await db().oAuthRecord.findFirst({ where: { model: this.model, uid } });
     // Sessions are found by uid only to be read; the payload still lacks the id, which stays secret.
-    return record && !isExpired(record.expiresAt) ? (JSON.parse(record.payload) as AdapterPayload) : undefined;
+    return record && !this.isExpired(record.expiresAt) ? (JSON.parse(record.payload) as AdapterPayload) : undefined;
   }
 
   async findByUserCode(): Promise<undefined> {
@@ -79,14 +75,20 @@ export class DatabaseAdapter implements Adapter {
 
   /**
    * oidc-provider revokes a whole grant when a used code or a rotated refresh token comes back, and when
-   * the client revokes its refresh token: the connection then shows as revoked on the owner's list.
+   * the client revokes its refresh token: the connection then shows as revoked on the owner's list, and
+   * the API tokens the app minted are revoked with it.
    */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await db().oAuthRecord.deleteMany({ where: { OR: [{ grantId }, { key: oauthRecordKey("Grant", grantId) }] } });
-    await db().oAuthGrant.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: new Date(now()) } });
+    await revokeGrantRecords(grantId);
+  }
+
+  /** A client's lifetime is htmldrop's rule, on htmldrop's clock; the rest are oidc-provider's, on the wall clock. */
+  private isExpired(expiresAt: Date | null): boolean {
+    return expiresAt !== null && expiresAt.getTime() <= (this.model === "Client" ? now() : Date.now());
   }
 }
 
-function isExpired(expiresAt: Date | null): boolean {
-  return expiresAt !== null && expiresAt.getTime() <= Date.now();
+/** A client a human approved stays registered. */
+export async function keepClient(clientId: string): Promise<void> {
+  await db().oAuthRecord.updateMany({ where: { key: oauthRecordKey("Client", clientId) }, data: { expiresAt: null } });
 }

@@ -5,7 +5,8 @@ import { isDatabaseOutage } from "@/lib/db/outage";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit, type RateLimitPolicyName } from "@/lib/ratelimit";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
-import { defaultApplicationType, publicClientRedirectProblem } from "./client-policy";
+import { clientMetadataSizeProblem, defaultApplicationType, publicClientRedirectProblem } from "./client-policy";
+import { ERROR_PAGE_HEADERS, oauthErrorPage } from "./error-page";
 import { oauthProvider } from "./provider";
 
 /** OAuth requests are small forms and JSON; anything larger is refused before oidc-provider sees it. */
@@ -18,6 +19,12 @@ const RATE_LIMITED_POSTS: Record<string, RateLimitPolicyName> = {
 };
 
 const REGISTRATION_PATH = "/oauth/register";
+const AUTHORIZATION_PATH = "/oauth/authorize";
+/**
+ * An anonymous authorization request stores its parameters (state included) as an interaction for ten
+ * minutes; real ones are a few hundred bytes. Counted over the query and a POSTed form together.
+ */
+const MAX_AUTHORIZATION_PARAMS_BYTES = 4096;
 // Registration is open to anyone and sends no cookie, so any origin may call it. Browser-based clients
 // (the MCP Inspector's direct mode) register before they have a redirect origin to be checked against;
 // oidc-provider itself answers CORS for the token and revocation endpoints, by the client's redirect origins.
@@ -70,6 +77,8 @@ function screenRegistration(body: Buffer): Buffer | Response {
     return oauthError(400, "invalid_client_metadata", "the registration body must be a JSON object");
   }
   const fields = metadata as Record<string, unknown>;
+  const tooLarge = clientMetadataSizeProblem(fields);
+  if (tooLarge) return oauthError(400, "invalid_client_metadata", tooLarge);
   const redirectUris = Array.isArray(fields.redirect_uris) ? fields.redirect_uris.filter((uri): uri is string => typeof uri === "string") : [];
   const problem = publicClientRedirectProblem(redirectUris);
   if (problem) return oauthError(400, "invalid_redirect_uri", problem);
@@ -93,10 +102,14 @@ function providerHandler() {
 async function runOAuthProvider(request: Request, path: string): Promise<Response> {
   const incomingUrl = new URL(request.url);
   if (path === REGISTRATION_PATH && request.method === "OPTIONS") return registrationPreflight(request);
-  const budget = request.method === "POST" ? RATE_LIMITED_POSTS[path] : undefined;
+  const budget = path === AUTHORIZATION_PATH ? "oauthAuthorizations" : request.method === "POST" ? RATE_LIMITED_POSTS[path] : undefined;
   if (budget) await assertRateLimit(budget, clientKeyFromHeaders(request.headers));
   let body = await readCappedBody(request);
   if (body === null) return oauthError(413, "invalid_request", `OAuth request bodies are at most ${MAX_OAUTH_BODY_BYTES} bytes`);
+  if (path === AUTHORIZATION_PATH && incomingUrl.search.length + body.length > MAX_AUTHORIZATION_PARAMS_BYTES) {
+    // Shown to the person, not sent to the client's redirect URI: nothing has been approved.
+    return new Response(oauthErrorPage("invalid_request", `The app's authorization request is larger than ${MAX_AUTHORIZATION_PARAMS_BYTES} bytes.`), { status: 400, headers: ERROR_PAGE_HEADERS });
+  }
   if (request.method === "POST" && path === REGISTRATION_PATH) {
     const screened = screenRegistration(body);
     if (screened instanceof Response) return screened;
@@ -158,6 +171,10 @@ export async function oauthRoute(request: Request, path = new URL(request.url).p
   } catch (error) {
     // A spent budget (429) or unreachable rate-limit counters (503): either way the caller should retry later.
     if (error instanceof ApiError && error.retryAfterSeconds !== undefined) {
+      // A person's browser is at /oauth/authorize: it gets the error page, not JSON.
+      if (path === AUTHORIZATION_PATH) {
+        return new Response(oauthErrorPage("temporarily_unavailable", error.message), { status: error.status, headers: { ...ERROR_PAGE_HEADERS, "retry-after": String(error.retryAfterSeconds) } });
+      }
       return oauthError(error.status, "temporarily_unavailable", error.message, { "retry-after": String(error.retryAfterSeconds), ...cors });
     }
     if (isDatabaseOutage(error)) return oauthError(503, "temporarily_unavailable", "the database is unavailable right now; retry in a few seconds");

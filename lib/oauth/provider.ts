@@ -1,10 +1,11 @@
 import { createHmac, createPrivateKey } from "node:crypto";
-import Provider, { errors, type Configuration, type JWK } from "oidc-provider";
+import Provider, { errors, type Configuration, type JWK, type KoaContextWithOIDC } from "oidc-provider";
 import { SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import { DatabaseAdapter } from "./adapter";
-import { publicClientRedirectProblem } from "./client-policy";
+import { clientMetadataSizeProblem, publicClientRedirectProblem } from "./client-policy";
 import { renderOAuthError } from "./error-page";
+import { publicOnlyDispatcher } from "./metadata-fetch";
 import { resourceNamed } from "./resources";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -40,6 +41,15 @@ function derive(label: string): Buffer {
   return createHmac("sha256", getConfig().authSecret).update(`htmldrop oauth ${label}`).digest();
 }
 
+function cookieKey(): string {
+  return derive("cookie key").toString("base64url");
+}
+
+/** How Koa (keygrip) signs oidc-provider's cookies: HMAC-SHA1 of `name=value` under the first key, base64url. */
+export function cookieSignature(name: string, value: string): string {
+  return createHmac("sha1", cookieKey()).update(`${name}=${value}`).digest("base64url");
+}
+
 // PKCS#8 header of an Ed25519 private key; the 32-byte seed follows.
 const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
@@ -54,13 +64,13 @@ function signingKey(): JWK {
 }
 
 /**
- * Outside development, oidc-provider's own SSRF guard refuses metadata documents on private and
- * loopback addresses. On a loopback PUBLIC_URL (your own machine, tests) those are allowed.
+ * Outside development, Client ID Metadata Documents come only from public addresses: oidc-provider's
+ * own guard checks the address after connecting, so htmldrop's dispatcher replaces it and checks before
+ * (lib/oauth/metadata-fetch.ts). On a loopback PUBLIC_URL (your own machine, tests) any address is fetched.
  */
 async function fetchClientMetadata(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  if (getConfig().production) return fetch(input, init);
-  const { dispatcher: _ssrfGuard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
-  return fetch(input, rest);
+  const { dispatcher: _connectsFirst, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+  return fetch(input, getConfig().production ? ({ ...rest, dispatcher: publicOnlyDispatcher() } as RequestInit) : rest);
 }
 
 function configuration(): Configuration {
@@ -77,7 +87,7 @@ function configuration(): Configuration {
     pkce: { required: () => true },
     enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
     jwks: { keys: [signingKey()] },
-    cookies: { keys: [derive("cookie key").toString("base64url")] },
+    cookies: { keys: [cookieKey()] },
     // Registrations and metadata documents may name the drops and tokens scopes; they are granted per resource.
     scopes: ["openid", "offline_access", ...SCOPES],
     claims: { openid: ["sub"] },
@@ -92,7 +102,7 @@ function configuration(): Configuration {
       clientIdMetadataDocument: {
         enabled: true,
         ack: "draft-02",
-        allowClient: (_ctx, client) => !publicClientRedirectProblem(client.redirectUris ?? []),
+        allowClient: (_ctx, client) => !publicClientRedirectProblem(client.redirectUris ?? []) && !clientMetadataSizeProblem(client.metadata()),
       },
       resourceIndicators: {
         enabled: true,
@@ -131,6 +141,35 @@ function configuration(): Configuration {
   };
 }
 
+const REFUSAL = "htmldropAuthorizationRefusal";
+type Refusal = { error?: string; message: string; error_description?: string; expose?: boolean; statusCode?: number };
+
+/**
+ * RFC 9700 §4.11.2: before the human has answered, an authorization request's errors (prompt=none, a
+ * malformed code_challenge, an unknown resource) are shown on htmldrop's own error page. oidc-provider
+ * would send them to the client's redirect URI, which makes /oauth/authorize an open redirector.
+ * The first request only ever leads to the consent page; the resume after it may answer the client.
+ */
+function keepRefusalsHome(provider: Provider): void {
+  const remember = (ctx: KoaContextWithOIDC, error: Refusal) => {
+    ctx.state[REFUSAL] = error;
+  };
+  provider.on("authorization.error", remember);
+  provider.on("server_error", remember);
+  provider.use(async (ctx, next) => {
+    await next();
+    const refusal = ctx.state[REFUSAL] as Refusal | undefined;
+    if (!refusal || (ctx as KoaContextWithOIDC).oidc?.route !== "authorization") return;
+    ctx.remove("location");
+    // prompt=none's errors carry 303, the status of the redirect oidc-provider meant to send.
+    ctx.status = refusal.expose ? Math.max(refusal.statusCode ?? 400, 400) : 500;
+    const out = refusal.expose
+      ? { error: refusal.error ?? refusal.message, error_description: refusal.error_description }
+      : { error: "server_error", error_description: "Something went wrong on our side; start the connection again." };
+    renderOAuthError(ctx as KoaContextWithOIDC, out);
+  });
+}
+
 const PROVIDER_KEY = Symbol.for("htmldrop.oauthProvider");
 type ProviderHolder = { [PROVIDER_KEY]?: Provider };
 
@@ -141,6 +180,7 @@ export function oauthProvider(): Provider {
     const provider = new Provider(getConfig().publicUrl, configuration());
     // Requests reach it through lib/oauth/bridge.ts, which sets Host and the scheme from PUBLIC_URL.
     provider.proxy = true;
+    keepRefusalsHome(provider);
     holder[PROVIDER_KEY] = provider;
   }
   return holder[PROVIDER_KEY];

@@ -6,8 +6,10 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSy
 import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
+import pg from "pg";
 import type { Config } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
+import { analyzePostgresSchema, analyzeSqlite } from "@/lib/db/statistics";
 
 const MANIFEST = "backup.json";
 const SQLITE_FILE = "htmldrop.db";
@@ -87,6 +89,12 @@ export async function restoreBackup(config: Config, dir: string): Promise<string
     } finally {
       source.close();
     }
+    const restoredDb = new Database(database.file);
+    try {
+      analyzeSqlite(restoredDb);
+    } finally {
+      restoredDb.close();
+    }
     restored.push(`database ${database.file}`);
   } else {
     const { schema, poolConfig } = postgresConnection(database.url);
@@ -94,6 +102,14 @@ export async function restoreBackup(config: Config, dir: string): Promise<string
       throw new BackupError(`This backup is of schema "${manifest.schema}" and DATABASE_URL names "${schema}": restore into the schema it came from.`);
     }
     await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--single-transaction", `--dbname=${poolConfig.connectionString!}`, join(dir, POSTGRES_FILE)]);
+    // pg_restore recreates the tables without statistics (its manual says to ANALYZE after it).
+    const client = new pg.Client(poolConfig);
+    await client.connect();
+    try {
+      await analyzePostgresSchema(client, schema);
+    } finally {
+      await client.end();
+    }
     restored.push(`schema "${schema}"`);
   }
   if (manifest.secrets) {

@@ -5,7 +5,7 @@ import type pg from "pg";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getConfig } from "@/lib/config";
 import { databasePool } from "@/lib/db";
-import { OPERATIONS } from "@/lib/discovery/operations";
+import { OPERATIONS } from "@/lib/api/operations";
 import { ApiError } from "@/lib/errors";
 import { rateLimitRefusals } from "@/lib/ratelimit";
 import { LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";

@@ -1,6 +1,6 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
-import { db, isUniqueViolation } from "@/lib/db";
+import { db, isUniqueViolation, transaction } from "@/lib/db";
 import { ApiError, isApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import { parseInput } from "@/lib/schemas/errors";
@@ -93,9 +93,11 @@ export async function findPattern(userId: string | null, name: string): Promise<
 
 /**
  * Adds or replaces one of the account's patterns. The Markdown's front matter must name the pattern
- * as the path does, and a template it names must come with it. Counts as a write.
+ * as the path does, and a template it names must come with it. Counts as a write, refused or not:
+ * checking the front matter is work, so invalid saves must not be free to repeat.
  */
 export async function savePattern(userId: string, name: string, input: SavePatternInput): Promise<{ pattern: Pattern; created: boolean }> {
+  await assertWriteAllowed(userId);
   const valid = parseInput(patternNameSchema, name, "name");
   const { frontMatter, title } = parsePatternMarkdown(input.markdown);
   if (frontMatter.name !== valid) {
@@ -109,12 +111,11 @@ export async function savePattern(userId: string, name: string, input: SavePatte
       fields: [{ field: "template", message: "required because the front matter names a template" }],
     });
   }
-  await assertWriteAllowed(userId);
   const fields = { title, description: frontMatter.description, triggers: JSON.stringify(frontMatter.triggers), markdown: input.markdown, template, hasTemplate: template !== null, updatedAt: new Date(now()) };
   const replaced = await db().pattern.updateMany({ where: { userId, name: valid }, data: fields });
   if (replaced.count === 0) {
     try {
-      const row = await db().$transaction(async (tx) => {
+      const row = await transaction(async (tx) => {
         // Reserved like drops: one conditional update, so concurrent saves never pass the limit.
         const reserved = await tx.user.updateMany({ where: { id: userId, patternCount: { lt: PATTERN_LIMITS.patternsPerAccount } }, data: { patternCount: { increment: 1 } } });
         if (reserved.count === 0) {
@@ -139,7 +140,7 @@ export async function savePattern(userId: string, name: string, input: SavePatte
 export async function deletePattern(userId: string, name: string): Promise<void> {
   const valid = parseInput(patternNameSchema, name, "name");
   await assertWriteAllowed(userId);
-  const count = await db().$transaction(async (tx) => {
+  const count = await transaction(async (tx) => {
     const { count: deleted } = await tx.pattern.deleteMany({ where: { userId, name: valid } });
     if (deleted > 0) await tx.user.update({ where: { id: userId }, data: { patternCount: { decrement: deleted } } });
     return deleted;

@@ -7,14 +7,14 @@ import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import { isExpired } from "@/lib/drops/expiry";
+import { decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
+import { parsePublicPath } from "@/lib/drops/public-urls";
 import { ApiError, isApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
-import { CACHE_LATEST, CACHE_PINNED, expiredPage, matchesEtag, publicCacheControl, type RawResponse } from "@/lib/serving/raw";
-import { mayIndex, robotsHeaders } from "@/lib/serving/robots";
+import { expiredPage, matchesEtag, type RawResponse } from "@/lib/serving/raw";
+import { robotsHeaders } from "@/lib/serving/robots";
 import { CARD_FORMAT, type CardContent } from "./card";
-import { parsePreviewTarget } from "./paths";
 import { renderPreviewCard } from "./render";
 
 /** Cards kept per process: one is 30 to 60 KB, so about a hundred and fifty of the most recent. */
@@ -93,30 +93,31 @@ export async function servePreviewImage(request: PreviewRequest): Promise<RawRes
 }
 
 async function respond({ method, url, headers }: PreviewRequest): Promise<RawResponse> {
-  const target = parsePreviewTarget(url);
-  if (!target) throw new ApiError("not_found", NO_CARD);
+  const path = parsePublicPath(`${url.pathname}${url.search}`);
+  if (path?.route !== "og" || namesNothing(path)) throw new ApiError("not_found", NO_CARD);
+  const slug = path.slug!;
   const drop = await db().drop.findUnique({
-    where: { slug: target.slug },
+    where: { slug },
     select: { id: true, title: true, description: true, passcodeHash: true, expiresAt: true, latestVersion: true, indexable: true },
   });
-  if (!drop) throw new ApiError("not_found", NO_CARD);
+  const version = typeof path.version === "number" ? path.version : (drop?.latestVersion ?? 0);
+  // Only a pinned version is looked up, and only for a drop that may show a card at all.
+  const mayShow = drop !== null && drop.passcodeHash === null && typeof path.version === "number";
+  const versionExists = mayShow ? (await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number: version } }, select: { number: true } })) !== null : undefined;
   const at = now();
-  if (isExpired(drop.expiresAt, at)) return expiredPage();
-  if (drop.passcodeHash !== null) throw new ApiError("not_found", NO_CARD);
-  const version = target.version ?? drop.latestVersion;
-  if (target.version !== null) {
-    const exists = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number: version } }, select: { number: true } });
-    if (!exists) throw new ApiError("not_found", NO_CARD);
-  }
+  const state = drop && dropStateOf(drop, versionExists);
+  const decision = decideAccess(path, state, { kind: "anonymous", unlock: null }, at);
+  if (decision.answer === "expired") return expiredPage();
+  if (decision.answer !== "serve" || drop === null) throw new ApiError("not_found", NO_CARD);
 
   const content: CardContent = { title: drop.title, description: drop.description ?? "", version, site: new URL(getConfig().publicUrl).host };
-  const tag = cardTag(target.slug, content);
+  const tag = cardTag(slug, content);
   const answerHeaders: Record<string, string> = {
     "content-type": "image/png",
-    "cache-control": publicCacheControl(target.version !== null ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt?.getTime() ?? null, at),
+    "cache-control": decision.cacheControl!,
     etag: `"${tag}"`,
     "x-content-type-options": "nosniff",
-    ...robotsHeaders(mayIndex(drop)),
+    ...robotsHeaders(decision.indexable),
   };
   if (matchesEtag(headers.get("if-none-match") ?? undefined, tag)) return { status: 304, headers: answerHeaders, body: null };
 

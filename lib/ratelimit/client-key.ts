@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { isIPv6 } from "node:net";
-import { isLoopbackHost } from "@/lib/config";
+import { type BlockList, isIP, isIPv6 } from "node:net";
+import { isLoopbackHost, type TrustProxy } from "@/lib/config";
 
 type HeaderSource = { get(name: string): string | null };
 
@@ -19,17 +19,28 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(",") : value;
 }
 
+function isTrustedProxy(address: string, proxies: BlockList): boolean {
+  const unmapped = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  const family = isIP(unmapped);
+  return family !== 0 && proxies.check(unmapped, family === 4 ? "ipv4" : "ipv6");
+}
+
 /**
- * Who sent a request, as server.ts sees it. X-Forwarded-For is believed only when the operator declares
- * a proxy in front (TRUST_PROXY=true), and then only its last entry: the one the proxy appended, where
- * the earlier ones are whatever the client wrote. A client is local when its address is loopback and,
- * without a declared proxy, nothing says the request was relayed: a proxy on this machine would
- * otherwise make every visitor look local.
+ * Who sent a request, as server.ts sees it. X-Forwarded-For is believed only as far as TRUST_PROXY
+ * says (see TrustProxy): from the socket's peer back through the entries the proxies appended, right to
+ * left, since the entries further left are whatever the client wrote. A client is local when the address
+ * reached is loopback and, if no entry was believed, nothing says the request was relayed: a proxy on
+ * this machine would otherwise make every visitor look local.
  */
-export function describeClient(socketAddress: string | undefined, headers: IncomingHttpHeaders, trustProxy: boolean): { address: string; local: boolean } {
-  const forwarded = trustProxy ? headerText(headers["x-forwarded-for"])?.split(",").at(-1)?.trim() : undefined;
-  if (forwarded) return { address: forwarded, local: isLoopbackAddress(forwarded) };
-  const address = socketAddress ?? "unknown";
+export function describeClient(socketAddress: string | undefined, headers: IncomingHttpHeaders, trust: TrustProxy): { address: string; local: boolean } {
+  const entries = trust.kind === "none" ? [] : (headerText(headers["x-forwarded-for"])?.split(",").map((entry) => entry.trim()).filter(Boolean) ?? []);
+  let address = socketAddress ?? "unknown";
+  let believed = 0;
+  while (believed < entries.length && (trust.kind === "hops" ? believed < trust.hops : trust.kind === "addresses" && isTrustedProxy(address, trust.proxies))) {
+    believed += 1;
+    address = entries[entries.length - believed]!;
+  }
+  if (believed > 0) return { address, local: isLoopbackAddress(address) };
   const relayed = PROXY_HEADERS.some((name) => headers[name] !== undefined);
   return { address, local: isLoopbackAddress(address) && !relayed };
 }

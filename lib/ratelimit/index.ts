@@ -11,6 +11,7 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 export const PASSCODE_ATTEMPTS_PER_WINDOW = 10;
 export const PASSCODE_ATTEMPTS_PER_DROP_PER_HOUR = 100;
+export const VIEW_WINDOW_MINUTES = 30;
 
 /** Every rate limit of the service, by name. Identifiers say whose budget a hit spends. */
 export function rateLimitPolicies() {
@@ -60,6 +61,13 @@ export function rateLimitPolicies() {
       code: "rate_limited",
       message: "Too many client registrations from this address: at most 20 per minute.",
     },
+    // Each anonymous authorization request stores an interaction (lib/oauth/bridge.ts caps its size).
+    oauthAuthorizations: {
+      limit: 60,
+      windowMs: MINUTE,
+      code: "rate_limited",
+      message: "Too many authorization requests from this address: at most 60 per minute.",
+    },
     oauthTokenRequests: {
       limit: 120,
       windowMs: MINUTE,
@@ -100,6 +108,14 @@ export function rateLimitPolicies() {
       windowMs: 60 * MINUTE,
       code: "rate_limited",
       message: "Too many comments on this drop: at most 100 per hour from everyone. Try again later.",
+    },
+    // View beacons, per client, drop and version (identifier: a keyed hash of the three): a client's
+    // repeated beacons within the window count as one view. Never answered with a 429.
+    viewsPerClient: {
+      limit: 1,
+      windowMs: VIEW_WINDOW_MINUTES * MINUTE,
+      code: "rate_limited",
+      message: `A view from this address was counted in the last ${VIEW_WINDOW_MINUTES} minutes.`,
     },
     // Drawing a drop's preview image (a cache miss) costs CPU; cached images and 304s are never counted.
     previewRenders: {

@@ -1,42 +1,50 @@
-import { createHash } from "node:crypto";
-import { Ratelimit } from "@upstash/ratelimit";
+import { subscribe } from "node:diagnostics_channel";
 import { Redis as UpstashRedis } from "@upstash/redis";
-import IORedis from "ioredis";
-import { withDeadline } from "@/lib/deadline";
+import IORedis, { ReplyError } from "ioredis";
+import { now } from "@/lib/clock";
+import { Liveness, untilSilent } from "@/lib/deadline";
 import { serviceUnavailable } from "@/lib/errors";
 import { type RateLimitBackend, windowOf } from "./types";
 
 /**
- * How long a limit check may wait for Redis before the request is refused (fail closed): a self-hosted
- * Redis answers in about a millisecond; Upstash's REST API over HTTPS may need a new TLS connection.
+ * How long Redis may owe a limit check an answer and say nothing before the request is refused (fail
+ * closed): a self-hosted Redis answers in about a millisecond; Upstash's REST API over HTTPS may need
+ * a new TLS connection.
  */
-const REDIS_DEADLINE_MS = { redis: 300, upstash: 500 } as const;
+const REDIS_SILENCE_MS = { redis: 300, upstash: 500 } as const;
+/** The longest a limit check may wait however much Redis says meanwhile (a Redis answering others but not it). */
+const CHECK_BACKSTOP_MS = 2_000;
 /** When ioredis gives up on a command by itself; the requests waiting on it were refused long before. */
 const COMMAND_BACKSTOP_MS = 5_000;
 /** What a refused request is told to wait: ioredis reconnects within about 2 s of Redis coming back. */
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The subset of a Redis client @upstash/ratelimit calls. Upstash's REST client has it natively;
- * a self-hosted Redis gets it through ioredis below, so both run the same limiter scripts.
+ * One hit on a fixed window's counter, atomically: the key names the window (from lib/clock, as the
+ * database backend does), so it only needs to outlive it.
  */
-type ScriptingClient = {
-  evalsha(sha: string, keys: string[], args: unknown[]): Promise<unknown>;
-  eval(script: string, keys: string[], args: unknown[]): Promise<unknown>;
+const COUNT_HIT_SCRIPT = `local count = redis.call("INCR", KEYS[1])
+if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+return count`;
+
+/** What the limiter asks of Redis, over ioredis (self-hosted) or Upstash's REST client. */
+type CounterClient = {
+  /** What the connection to Redis has heard, for the silence deadline. */
+  liveness: Liveness;
+  /** Counts one hit on `key`, which expires `ttlMs` after its first, and answers the count. */
+  countHit(key: string, ttlMs: number): Promise<number>;
   get(key: string): Promise<unknown>;
-  set(key: string, value: unknown): Promise<unknown>;
   ping(): Promise<unknown>;
 };
 
-/**
- * Upstash's scripts open with `#!lua flags=allow-key-locking`, a flag only Upstash understands;
- * open-source Redis rejects it, so the shebang is dropped and the script cached under its own sha.
- */
-function ioredisClient(url: string): ScriptingClient {
+function ioredisClient(url: string): CounterClient {
   const redis = new IORedis(url, {
-    enableAutoPipelining: true,
+    // Each command is written when it is called. Auto-pipelining held commands back for a later turn of
+    // the event loop, and behind the batch in flight, so a busy process kept them from Redis for
+    // longer than the deadline and blamed Redis for it.
+    enableAutoPipelining: false,
     // A paused or stalled Redis: a command without an answer fails in the end instead of waiting for
-    // ever. The request's own deadline (withDeadline) is the short one: this timer, unlike that one,
+    // ever. The request's own deadline (untilSilent) is the short one: this timer, unlike that one,
     // also fires when only this process stalled (a SQLite write waiting for another instance's lock
     // blocks the event loop) with Redis's answer already waiting to be read.
     commandTimeout: COMMAND_BACKSTOP_MS,
@@ -56,41 +64,85 @@ function ioredisClient(url: string): ScriptingClient {
     if (down) console.log("htmldrop: Redis is back");
     down = false;
   });
-  const scriptsBySha = new Map<string, string>();
-  const argv = (args: unknown[]) => args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg)));
-  const run = async (script: string, keys: string[], args: unknown[]) => {
-    const body = script.replace(/^#!lua[^\n]*\n/, "");
-    const sha = createHash("sha1").update(body).digest("hex");
+  // A command is owed an answer from the moment it is written (or queued while the connection is being
+  // made: a Redis that does not accept the connection is not answering either); an error reply is an answer.
+  const liveness = new Liveness();
+  const tracked = async <T>(command: Promise<T>): Promise<T> => {
+    liveness.sent();
     try {
-      return await redis.evalsha(sha, keys.length, ...keys, ...argv(args));
+      const reply = await command;
+      liveness.answered();
+      return reply;
     } catch (error) {
-      if (!String(error).includes("NOSCRIPT")) throw error;
-      return redis.eval(body, keys.length, ...keys, ...argv(args));
+      if (error instanceof ReplyError) liveness.answered();
+      else liveness.failed();
+      throw error;
     }
   };
   return {
-    async evalsha(sha, keys, args) {
-      const script = scriptsBySha.get(sha);
-      if (!script) throw new Error("NOSCRIPT No matching script");
-      return run(script, keys, args);
-    },
-    async eval(script, keys, args) {
-      scriptsBySha.set(createHash("sha1").update(script).digest("hex"), script);
-      return run(script, keys, args);
-    },
+    liveness,
+    countHit: async (key, ttlMs) => Number(await tracked(redis.eval(COUNT_HIT_SCRIPT, 1, key, ttlMs))),
+    get: (key) => tracked(redis.get(key)),
+    ping: () => tracked(redis.ping()),
+  };
+}
+
+/**
+ * What Upstash's REST API has said, from the fetch implementation's own diagnostics (undici, Node's
+ * fetch): a request counts once its headers are written and is answered once the response's headers
+ * are read, and a connection being made is owed its handshake. Counted at the commands instead, a
+ * request still waiting in fetch's queue for a busy process would count as Upstash's silence.
+ */
+function upstashLiveness(url: string): Liveness {
+  const origin = new URL(url).origin;
+  const liveness = new Liveness();
+  const written = new WeakSet<object>();
+  type RequestMessage = { request: { origin?: unknown } };
+  type ConnectMessage = { connectParams: { protocol: string; host: string } };
+  const isUpstash = ({ request }: RequestMessage) => String(request.origin) === origin;
+  const connectsToUpstash = ({ connectParams }: ConnectMessage) => `${connectParams.protocol}//${connectParams.host}` === origin;
+  subscribe("undici:client:sendHeaders", (message) => {
+    if (!isUpstash(message as RequestMessage)) return;
+    written.add((message as RequestMessage).request);
+    liveness.sent();
+  });
+  subscribe("undici:request:headers", (message) => {
+    if (written.delete((message as RequestMessage).request)) liveness.answered();
+  });
+  subscribe("undici:request:error", (message) => {
+    if (written.delete((message as RequestMessage).request)) liveness.failed();
+  });
+  subscribe("undici:client:beforeConnect", (message) => {
+    if (connectsToUpstash(message as ConnectMessage)) liveness.sent();
+  });
+  subscribe("undici:client:connected", (message) => {
+    if (connectsToUpstash(message as ConnectMessage)) liveness.answered();
+  });
+  subscribe("undici:client:connectError", (message) => {
+    if (connectsToUpstash(message as ConnectMessage)) liveness.failed();
+  });
+  return liveness;
+}
+
+function upstashClient(url: string, token: string): CounterClient {
+  // Few and quick retries: the default (five, backing off up to 2.7 s) would hold a request that is
+  // refused anyway once the check's backstop passes, where a refused connection should answer 503 at once.
+  const redis = new UpstashRedis({ url, token, retry: { retries: 2, backoff: () => 50 } });
+  return {
+    liveness: upstashLiveness(url),
+    countHit: async (key, ttlMs) => Number(await redis.eval(COUNT_HIT_SCRIPT, [key], [ttlMs])),
     get: (key) => redis.get(key),
-    set: (key, value) => redis.set(key, typeof value === "string" ? value : JSON.stringify(value)),
     ping: () => redis.ping(),
   };
 }
 
 /**
- * Fail closed: when Redis does not answer within the deadline, or refuses the connection, the limit
- * cannot be checked, and the request is refused with 503 rather than let through or answered 500.
+ * Fail closed: when Redis owes an answer and says nothing for `silenceMs`, or refuses the connection,
+ * the limit cannot be checked, and the request is refused with 503 rather than let through or answered 500.
  */
-async function failClosed<T>(work: () => Promise<T>, ms: number): Promise<T> {
+async function failClosed<T>(work: () => Promise<T>, liveness: Liveness, silenceMs: number): Promise<T> {
   try {
-    return await withDeadline(work(), ms);
+    return await untilSilent(work(), liveness, silenceMs, CHECK_BACKSTOP_MS);
   } catch (error) {
     console.error(`htmldrop: rate-limit check failed: ${error instanceof Error ? error.message : String(error)}`);
     throw serviceUnavailable(`The rate-limit store is not answering, so this request cannot be counted; retry in ${RETRY_AFTER_SECONDS} seconds.`, RETRY_AFTER_SECONDS);
@@ -98,39 +150,21 @@ async function failClosed<T>(work: () => Promise<T>, ms: number): Promise<T> {
 }
 
 export function createRedisBackend(options: { kind: "redis"; url: string } | { kind: "upstash"; url: string; token: string }): RateLimitBackend {
-  const client: ScriptingClient =
-    options.kind === "upstash" ? (new UpstashRedis({ url: options.url, token: options.token }) as unknown as ScriptingClient) : ioredisClient(options.url);
-  const deadline = REDIS_DEADLINE_MS[options.kind];
-  const limiters = new Map<string, Ratelimit>();
-  const limiterFor = (limit: number, windowMs: number) => {
-    const id = `${limit}/${windowMs}`;
-    let limiter = limiters.get(id);
-    if (!limiter) {
-      limiter = new Ratelimit({
-        redis: client as never,
-        limiter: Ratelimit.fixedWindow(limit, `${windowMs} ms`),
-        prefix: "htmldrop:rl",
-        ephemeralCache: false,
-        analytics: false,
-        // 0 turns off the library's own timeout, which lets a request through (success: true) when Redis is slow.
-        timeout: 0,
-      });
-      limiters.set(id, limiter);
-    }
-    return limiter;
-  };
+  const client = options.kind === "upstash" ? upstashClient(options.url, options.token) : ioredisClient(options.url);
+  const silenceMs = REDIS_SILENCE_MS[options.kind];
+  const windowKey = (key: string, index: number) => `htmldrop:rl:${key}:${index}`;
 
   return {
     async hit(key, limit, windowMs) {
-      const result = await failClosed(() => limiterFor(limit, windowMs).limit(key), deadline);
-      return { success: result.success, limit, remaining: result.remaining, resetAt: result.reset };
+      const window = windowOf(now(), windowMs);
+      const count = await failClosed(() => client.countHit(windowKey(key, window.index), windowMs), client.liveness, silenceMs);
+      return { success: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt: window.resetAt };
     },
     async ping() {
-      await withDeadline(client.ping(), deadline);
+      await untilSilent(client.ping(), client.liveness, silenceMs, CHECK_BACKSTOP_MS);
     },
     async used(key, windowMs) {
-      // Same key layout as Ratelimit.fixedWindow: <prefix>:<identifier>:<window index>.
-      const value = await failClosed(() => client.get(`htmldrop:rl:${key}:${windowOf(Date.now(), windowMs).index}`), deadline);
+      const value = await failClosed(() => client.get(windowKey(key, windowOf(now(), windowMs).index)), client.liveness, silenceMs);
       return Number(value ?? 0);
     },
   };

@@ -44,8 +44,11 @@ export const tokenListItemSchema = tokenSummarySchema.extend({
   revoked_at: unixMillisSchema.nullable().describe("Set once the token is revoked; revoked tokens stay listed."),
   kind: z
     .enum(["api_token", "oauth"])
-    .describe("Addition: `api_token` for a token from the device flow, the admin command or POST /api/tokens; `oauth` for an app connected through OAuth (label = the app's own name)."),
-  client_id: z.string().optional().describe("Addition, OAuth grants only: the connected app's client id (a URL for apps that publish a Client ID Metadata Document)."),
+    .describe("`api_token` for a token from the device flow, the admin command or POST /api/tokens; `oauth` for an app connected through OAuth (label = the app's own name)."),
+  client_id: z.string().optional().describe("OAuth grants only: the connected app's client id (a URL for apps that publish a Client ID Metadata Document)."),
+  minted_by: tokenIdSchema
+    .optional()
+    .describe("The id of the token or connected app that created this token with POST /api/tokens. Revoking that one revoked, or will revoke, this one."),
 });
 
 export const meSchema = z.object({

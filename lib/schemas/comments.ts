@@ -9,7 +9,7 @@ export const COMMENT_LIMITS = { bodyMaxChars: 4000, quoteMaxChars: 4000, quoteMa
 export const commentPolicySchema = z
   .enum(COMMENT_POLICIES, { error: `comments must be one of ${COMMENT_POLICIES.join(", ")}` })
   .describe(
-    'Addition: who may comment on the viewer page: "off" (the default), "signed_in" (accounts) or "anyone" (guests too, under a name). ' +
+    'Who may comment on the viewer page: "off" (the default), "signed_in" (accounts) or "anyone" (guests too, under a name). ' +
       "A locked drop's comments are only for viewers who unlocked it.",
   );
 
@@ -90,7 +90,7 @@ export const patchCommentBodySchema = z.strictObject({
 export const resolvesSchema = z
   .array(commentIdSchema)
   .max(COMMENT_LIMITS.resolvesMax, `resolves lists at most ${COMMENT_LIMITS.resolvesMax} comments`)
-  .describe("Addition: ids of comments this version addresses; each is resolved with a reply naming the new version.");
+  .describe("Ids of comments this version addresses; each is resolved with a reply naming the new version.");
 
 /** What the viewer's comment form posts (app/p/[slug]/comments): the version shown, and a name for guests. */
 export const viewerCommentFormSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SPEC_LIMITS } from "@/lib/config";
+import { SLUG_PATTERN } from "@/lib/drops/public-urls";
 
 /** Length in characters (Unicode code points), the unit of the spec's title, description and metadata limits. */
 export function charLength(value: string): number {
@@ -29,7 +30,7 @@ export function nulMessage(subject: string): string {
   return `${subject} must not contain the NUL character (U+0000)`;
 }
 
-export const SLUG_PATTERN = /^[a-z0-9]{6,64}$/;
+export { SLUG_PATTERN };
 
 export const slugSchema = z
   .string()

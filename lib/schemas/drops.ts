@@ -80,7 +80,7 @@ export const expiresAtSchema = z
   .min(0, "expires_at must be a Unix time in milliseconds")
   .nullable()
   .describe(
-    "Addition: when the link stops working, as Unix time in milliseconds (in the future, at most 10 years ahead); null removes the expiry. " +
+    "When the link stops working, as Unix time in milliseconds (in the future, at most 10 years ahead); null removes the expiry. " +
       "After it the viewer and raw answer 410 Gone; the drop itself is deleted after the operator's retention period (EXPIRED_RETENTION_DAYS, default 7). Give this or ttl_seconds.",
   );
 
@@ -89,12 +89,12 @@ export const ttlSecondsSchema = z
   .int("ttl_seconds must be a whole number of seconds")
   .min(1, "ttl_seconds must be at least 1")
   .max(EXPIRY_MAX_SECONDS, `ttl_seconds must be at most ${EXPIRY_MAX_SECONDS} (10 years)`)
-  .describe("Addition: the expiry as seconds from now, instead of expires_at.");
+  .describe("The expiry as seconds from now, instead of expires_at.");
 
 export const indexableSchema = z
   .boolean({ error: "indexable must be true or false" })
   .describe(
-    "Addition: true lets search engines index the drop's viewer page, raw HTML and preview image; false (the default) keeps them out " +
+    "true lets search engines index the drop's viewer page, raw HTML and preview image; false (the default) keeps them out " +
       "with X-Robots-Tag: noindex and a robots meta tag.",
   );
 
@@ -171,7 +171,7 @@ export const metadataFilterMapSchema = z
 export const expiredFilterSchema = z
   .preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean({ error: "expired must be true or false" }))
   .optional()
-  .describe("Addition: true lists only drops past their expiry, false only drops that are not (no expiry, or a later one); absent lists both.");
+  .describe("true lists only drops past their expiry, false only drops that are not (no expiry, or a later one); absent lists both.");
 
 export const listDropsQuerySchema = z.strictObject({
   page: pageSchema,
@@ -222,10 +222,10 @@ export const dropSchema = z
     metadata: z.record(z.string(), z.string()).describe("Owner-only tags."),
     created_at: unixMillisSchema,
     updated_at: unixMillisSchema,
-    expires_at: unixMillisSchema.optional().describe("Addition, present only when an expiry is set: when the link stops working."),
-    expired: z.boolean().optional().describe("Addition, present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
-    comments: z.enum(COMMENT_POLICIES).exclude(["off"]).optional().describe('Addition, present only when comments are on: who may comment ("signed_in" or "anyone").'),
-    indexable: z.literal(true).optional().describe("Addition, present only when the owner lets search engines index the drop."),
+    expires_at: unixMillisSchema.optional().describe("Present only when an expiry is set: when the link stops working."),
+    expired: z.boolean().optional().describe("Present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
+    comments: z.enum(COMMENT_POLICIES).exclude(["off"]).optional().describe('Present only when comments are on: who may comment ("signed_in" or "anyone").'),
+    indexable: z.literal(true).optional().describe("Present only when the owner lets search engines index the drop."),
   })
   .describe("Drop");
 
@@ -265,7 +265,7 @@ export const statsDaysSchema = positiveIntegerSchema({ max: STATS_DAYS_MAX, defa
 
 export const dropStatsQuerySchema = z.strictObject({ days: statsDaysSchema });
 
-/** Addition: the two versions a diff compares, as query parameters (REST) or arguments (MCP). */
+/** The two versions a diff compares, as query parameters (REST) or arguments (MCP). */
 export const diffQuerySchema = z.strictObject({
   from: versionNumberSchema.describe("The older side of the diff: a version number, from 1."),
   to: versionNumberSchema.describe("The newer side of the diff: a version number, from 1."),

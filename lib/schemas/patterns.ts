@@ -11,6 +11,10 @@ export const PATTERN_LIMITS = {
   triggersMax: 20,
   triggerMaxChars: 100,
   markdownMaxBytes: 65_536,
+  /** Front matter holds a name, a description and triggers: far less than this. */
+  frontMatterMaxBytes: 16_384,
+  /** Collections inside collections in the front matter (a pattern's own keys need 2). */
+  frontMatterMaxDepth: 10,
   /** A template is a drop's starting point, so it may be as large as a drop. */
   templateMaxBytes: SPEC_LIMITS.htmlMaxBytes,
   patternsPerAccount: 50,

@@ -11,11 +11,3 @@ export const unlockFormSchema = z.object({
     .describe("Version to show after unlocking"),
 });
 
-/** The query of "Open full page" (/p/<slug>/full): which version to open; the latest without one. */
-export const fullPageQuerySchema = z.object({
-  v: z
-    .string()
-    .regex(/^[1-9][0-9]{0,8}$/)
-    .optional()
-    .describe("Version to open"),
-});

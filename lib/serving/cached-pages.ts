@@ -4,13 +4,14 @@
 // with a restart.
 import { now } from "@/lib/clock";
 import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
-import { isExpired } from "@/lib/drops/expiry";
+import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
+import { parsePublicPath, viewerPath, type PublicPath } from "@/lib/drops/public-urls";
 import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
-import { CACHE_LATEST, expiredPage, header, publicCacheControl, type RawRequest, type RawResponse } from "./raw";
-import { mayIndex, robotsHeaders, ROBOTS_HEADER } from "./robots";
-import { parsePlainViewerUrl, type PlainViewerUrl } from "./viewer";
+import { expiredPage, header, type RawRequest, type RawResponse } from "./raw";
+import { robotsHeaders, ROBOTS_HEADER } from "./robots";
+import { anonymousViewer } from "./unlock";
 
 /**
  * Pages and documents built from the configuration alone. `/verify` without a code is the same for
@@ -35,22 +36,23 @@ const DISCOVERY_DOCUMENTS = new Set([
 const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** A drop's viewer page; null when Next must render it (a locked or unknown drop, a missing version). */
-async function viewerPage(request: RawRequest, viewer: PlainViewerUrl): Promise<RawResponse | null> {
-  const drop = await findViewerState(viewer.slug);
-  if (!drop) return null;
-  const at = now();
-  if (isExpired(drop.expiresAt, at)) return expiredPage();
-  if (drop.passcodeHash !== null) return null;
+async function viewerPage(request: RawRequest, path: PublicPath, slug: string): Promise<RawResponse | null> {
+  const drop = await findViewerState(slug);
+  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, header(request.headers, "cookie"));
+  const decision = decideAccess(path, drop && dropStateOf(drop), viewer, now());
+  if (decision.answer === "expired") return expiredPage();
+  if (decision.answer !== "serve" || !decision.sharedCache || drop === null) return null;
+  const version = typeof path.version === "number" ? path.version : null;
   const page = await servePage(request, {
-    key: `viewer:${drop.dropId}/${viewer.version ?? "latest"}`,
+    key: `viewer:${drop.dropId}/${version ?? "latest"}`,
     revision: drop.revision,
-    path: `/p/${viewer.encodedSlug}${viewer.version ? `?v=${viewer.version}` : ""}`,
-    cacheControl: publicCacheControl(CACHE_LATEST, drop.expiresAt, at),
+    path: viewerPath(slug, version),
+    cacheControl: decision.cacheControl!,
   });
   // The rendered page carries proxy.ts's header already; this keeps it to the state read just now.
   if (page) {
     delete page.headers[ROBOTS_HEADER];
-    Object.assign(page.headers, robotsHeaders(mayIndex(drop)));
+    Object.assign(page.headers, robotsHeaders(decision.indexable));
   }
   return page;
 }
@@ -80,7 +82,8 @@ export function pageCacheRoute(request: RawRequest): (() => Promise<RawResponse 
   if (!mayServeFromPageCache(request)) return null;
   const document = request.method === "GET" && (DISCOVERY_DOCUMENTS.has(request.url) || isPatternCatalogFile(request.url));
   if (CONFIGURATION_PAGES.has(request.url) || document) return () => configurationPage(request);
-  const viewer = parsePlainViewerUrl(request.url);
-  if (viewer) return () => viewerPage(request, viewer);
+  const path = parsePublicPath(request.url);
+  const slug = path?.route === "viewer" && path.plain ? path.slug : null;
+  if (path && slug !== null) return () => viewerPage(request, path, slug);
   return null;
 }

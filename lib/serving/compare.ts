@@ -3,16 +3,17 @@
 // itself (not even its title) until this browser has unlocked it.
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
-import { diffVersionSources, readVersionSources, type DiffHunk } from "@/lib/drops/diff";
-import { isExpired } from "@/lib/drops/expiry";
-import { isApiError } from "@/lib/errors";
-import { SLUG_PATTERN, versionNumberSchema } from "@/lib/schemas/common";
-import { unlockCookieExpiry } from "./unlock";
+import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
+import { routeAt } from "@/lib/drops/public-urls";
+import { versionNumberSchema } from "@/lib/schemas/common";
+import type { CompareDiff, CompareSide } from "./compare-diff";
+import { COMPARE_LIMITS } from "./compare-diff";
+import { diffOffThread } from "./compare-pool";
+import { readServedBlob } from "./lookup";
+import { anonymousViewer } from "./unlock";
 import { frameSrc } from "./viewer";
 
-export type CompareSide = { version: number; frameSrc: string };
-/** Null when the versions differ too much to diff (lib/drops/diff.ts's bounds). */
-export type CompareDiff = { addedLines: number; removedLines: number; hunks: DiffHunk[] } | null;
+export { COMPARE_LIMITS, type CompareDiff, type CompareHunk, type CompareLine, type CompareSide } from "./compare-diff";
 
 export type ComparePage =
   | { kind: "not_found" }
@@ -39,26 +40,24 @@ function versionParam(value: string | string[] | undefined, fallback: number): n
  * have (deleted, never made, malformed) is not_found, which the page answers with a way to the latest.
  */
 export async function getComparePage(slug: string, query: { from?: string | string[]; to?: string | string[] }, cookieHeader: string | null): Promise<ComparePage> {
-  if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
-  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true, title: true, passcodeHash: true, latestVersion: true, expiresAt: true } });
+  const path = routeAt("compare", slug);
+  if (path.slug === null) return { kind: "not_found" };
+  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true, title: true, passcodeHash: true, latestVersion: true, expiresAt: true, indexable: true } });
+  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader);
+  const at = now();
+  const state = drop && dropStateOf(drop);
+  const beforeVersions = decideAccess(path, state, viewer, at);
   // proxy.ts answers an expired drop's pages with 410 first; should one get past it, nothing is shown.
-  if (!drop || isExpired(drop.expiresAt, now())) return { kind: "not_found" };
-  const cookieExpiresAt = drop.passcodeHash === null ? null : unlockCookieExpiry(slug, drop.passcodeHash, cookieHeader);
-  if (drop.passcodeHash !== null && cookieExpiresAt === null) return { kind: "gate", slug };
-  const unlock = drop.passcodeHash === null ? null : { passcodeHash: drop.passcodeHash, cookieExpiresAt: cookieExpiresAt! };
+  if (beforeVersions.answer === "gate") return { kind: "gate", slug };
+  if (beforeVersions.answer !== "serve" || drop === null || state === null) return { kind: "not_found" };
+  const unlock = drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock };
 
   const versions = (await db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true } })).map((version) => version.number);
   const to = versionParam(query.to, drop.latestVersion);
   const from = versionParam(query.from, versions.find((number) => to !== null && number < to) ?? to ?? drop.latestVersion);
-  if (from === null || to === null || !versions.includes(from) || !versions.includes(to)) return { kind: "not_found" };
+  const versionExists = from !== null && to !== null && versions.includes(from) && versions.includes(to);
+  if (decideAccess(path, { ...state, versionExists }, viewer, at).answer !== "serve" || from === null || to === null) return { kind: "not_found" };
 
-  let diff: CompareDiff = null;
-  try {
-    const [fromText, toText] = await readVersionSources(drop.id, slug, from, to);
-    diff = diffVersionSources(slug, from, to, fromText, toText);
-  } catch (error) {
-    if (!(isApiError(error) && error.code === "diff_too_large")) throw error;
-  }
   return {
     kind: "compare",
     slug,
@@ -66,6 +65,35 @@ export async function getComparePage(slug: string, query: { from?: string | stri
     versions,
     from: { version: from, frameSrc: frameSrc(slug, from, unlock) },
     to: { version: to, frameSrc: frameSrc(slug, to, unlock) },
-    diff,
+    diff: await compareDiff(drop.id, from, to),
   };
+}
+
+const CACHE_KEY = Symbol.for("htmldrop.compare-diffs");
+type CacheHolder = { [CACHE_KEY]?: Map<string, CompareDiff> };
+
+/** The two versions' bounded diff, from memory when the same two contents were compared lately. */
+async function compareDiff(dropId: string, from: number, to: number): Promise<CompareDiff> {
+  const cache = ((globalThis as CacheHolder)[CACHE_KEY] ??= new Map());
+  const rows = await db().version.findMany({ where: { dropId, number: { in: [from, to] } }, select: { number: true, blobSha: true } });
+  const sha = (number: number) => rows.find((row) => row.number === number)?.blobSha;
+  const key = `${sha(from)}:${sha(to)}`;
+  if (cache.has(key)) {
+    const diff = cache.get(key)!;
+    // Least recently used first: a Map iterates in insertion order.
+    cache.delete(key);
+    cache.set(key, diff);
+    return diff;
+  }
+  // The bytes on the serving connections (Prisma's base64 held the event loop about 100 ms per 2 MB),
+  // the diff on a worker thread: two 2 MB one-line versions held it about 0.25 s each (issue 28, item 9).
+  const [fromBlob, toBlob] = await Promise.all([readServedBlob(sha(from)!), readServedBlob(sha(to)!)]);
+  if (!fromBlob || !toBlob) return null;
+  const diff = await diffOffThread({ from, to, fromBytes: fromBlob.bytes, toBytes: toBlob.bytes });
+  cache.set(key, diff);
+  for (const oldest of cache.keys()) {
+    if (cache.size <= COMPARE_LIMITS.cachedDiffs) break;
+    cache.delete(oldest);
+  }
+  return diff;
 }

@@ -1,22 +1,29 @@
 // The agents' hottest calls, answered by the front door without Next's router on `npm start`: a drop
-// read (agents poll it) and MCP. Next's routing and rendering pipeline costs more than the handlers
+// read (agents poll it) and MCP; and a pattern's save, whose refusals (a spent write budget, before the
+// body is read) cost a hostile client's every request: through Next, each held the event loop for
+// milliseconds of routing, and 16 clients sending 64 KiB saves held GET /api/health for seconds (issue 28, item 8). Next's routing and rendering pipeline costs more than the handlers
 // themselves (`npm run bench`); these run the very route handlers Next runs, on a Web Request built
 // from the Node.js one, so both paths answer the same bytes.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getDropRoute } from "@/lib/api/drop-routes";
+import { savePatternRoute } from "@/lib/api/pattern-routes";
 import { handleMcpPost } from "@/lib/mcp/http";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 
 type DirectRoute = (request: Request) => Promise<Response>;
 
 const DROP_PATH = /^\/api\/drops\/([a-z0-9]+)$/;
+// Any name without a query, percent-encoding or another segment: the handler validates it as Next's would.
+const PATTERN_PATH = /^\/api\/patterns\/([A-Za-z0-9._~-]+)$/;
 
 /** The handler of a request the front door answers itself, or null to leave it to Next. */
 export function directRoute(method: string | undefined, url: string | undefined): DirectRoute | null {
   if (method === "POST" && url === "/mcp") return handleMcpPost;
   const slug = method === "GET" && url?.startsWith("/api/drops/") ? DROP_PATH.exec(url)?.[1] : undefined;
   if (slug && SLUG_PATTERN.test(slug)) return (request) => getDropRoute(request, { params: Promise.resolve({ slug }) });
+  const name = method === "PUT" && url?.startsWith("/api/patterns/") ? PATTERN_PATH.exec(url)?.[1] : undefined;
+  if (name) return (request) => savePatternRoute(request, { params: Promise.resolve({ name }) });
   return null;
 }
 

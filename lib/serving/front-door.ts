@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authBodyRefusal } from "@/lib/api/body";
 import { toApiError } from "@/lib/api/responses";
 import { actionRefusal, refuseUndecodableAction } from "@/lib/api/server-actions";
-import { answerClientError, answerConnect, answerExpectation, answerUnroutable, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
+import { answerClientError, answerConnect, answerExpectation, answerUnroutable, resolveDotSegments, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
@@ -13,6 +13,7 @@ import { startExpiryPurge } from "@/lib/drops/purge-expired";
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { rateLimitBackend } from "@/lib/ratelimit";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
+import { isDropsOnlyHost } from "@/lib/security/headers";
 import { pageCacheRoute } from "./cached-pages";
 import { directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
 import { enablePageCache } from "./page-cache";
@@ -23,8 +24,8 @@ import { flushViewCounts } from "./views";
 export type NextHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 export type FrontDoor = {
-  /** Validates the configuration (a ConfigError names every problem) and migrates the database. */
-  start(): Promise<{ port: number; description: string }>;
+  /** Validates the configuration (a ConfigError names every problem) and migrates the database; `address` null: listen on every one. */
+  start(): Promise<{ port: number; address: string | null; description: string }>;
   /** Once the server listens: Next's handler, and the loopback origin the page cache renders from. */
   open(next: NextHandler, origin: string): void;
   serve(request: IncomingMessage, response: ServerResponse): void;
@@ -95,7 +96,7 @@ export function createFrontDoor(): FrontDoor {
         .ping?.()
         .catch(() => undefined);
       const storage = config.database.provider === "sqlite" ? `SQLite at ${config.database.file}` : "PostgreSQL";
-      return { port: config.port, description: `public URL ${config.publicUrl}, ${storage}` };
+      return { port: config.port, address: config.listenAddress, description: `public URL ${config.publicUrl}, ${storage}` };
     },
 
     open(next, origin) {
@@ -108,6 +109,7 @@ export function createFrontDoor(): FrontDoor {
       const started = performance.now();
       response.once("finish", () => recordRequest(routeLabel(request.method ?? "", request.url ?? "/"), response.statusCode, (performance.now() - started) / 1000));
       toOriginForm(request);
+      resolveDotSegments(request);
       const unroutable = answerUnroutable({ method: request.method ?? "", url: request.url ?? "", httpVersion: request.httpVersion, headers: request.headers });
       if (unroutable) {
         response.writeHead(unroutable.status, unroutable.headers).end(unroutable.body);
@@ -117,6 +119,12 @@ export function createFrontDoor(): FrontDoor {
       // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
       if (isRawPath(request.url)) {
         void serveRaw(served).then((raw) => writeServed(response, raw));
+        return;
+      }
+      // On CONTENT_ORIGIN's own host, proxy.ts decides what is served (no app page is), so nothing else
+      // may answer before Next: a page cached from the app's host would otherwise be served there.
+      if (isDropsOnlyHost(request.headers.host ?? null)) {
+        forwardToNext(request, response);
         return;
       }
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
@@ -131,6 +139,8 @@ export function createFrontDoor(): FrontDoor {
         return;
       }
       if (isViewBeaconPath(request.url)) {
+        // The beacon counts each client once per window: by the address recorded here, never one it wrote.
+        recordClient(request);
         void countView(served).then((answer) => writeServed(response, answer));
         return;
       }

@@ -5,30 +5,29 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import { isExpired } from "@/lib/drops/expiry";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
-import { fullPageQuerySchema } from "@/lib/schemas/serving";
+import { decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
+import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls";
 import { expiredPage, notFound, toWebResponse } from "./raw";
-import { createFrameToken, FULL_PAGE_TOKEN_TTL_MS, unlockCookieExpiry } from "./unlock";
+import { anonymousViewer, createFrameToken, FULL_PAGE_TOKEN_TTL_MS } from "./unlock";
 
 function seeOther(location: string): Response {
   // The token is in the Location; nothing of this answer may be kept or passed on.
   return new Response(null, { status: 303, headers: { location, "cache-control": "private, no-store", "referrer-policy": "no-referrer" } });
 }
 
-export async function openFullPage(slug: string, search: URLSearchParams, cookieHeader: string | null): Promise<Response> {
-  const query = fullPageQuerySchema.safeParse(Object.fromEntries(search));
-  if (!SLUG_PATTERN.test(slug) || !query.success || search.getAll("v").length > 1) return toWebResponse(notFound());
-  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true } });
-  if (!drop) return toWebResponse(notFound());
-  if (isExpired(drop.expiresAt, now())) return toWebResponse(expiredPage());
-
-  const version = query.data.v;
-  const raw = new URL(`${getConfig().contentOrigin}/p/${slug}/raw`);
-  if (version) raw.searchParams.set("v", version);
-  if (drop.passcodeHash === null) return seeOther(raw.href);
-  const unlockExpiresAt = unlockCookieExpiry(slug, drop.passcodeHash, cookieHeader);
-  if (unlockExpiresAt === null) return seeOther(`/p/${slug}${version ? `?v=${version}` : ""}`);
-  raw.searchParams.set("unlock", createFrameToken(slug, drop.passcodeHash, unlockExpiresAt, FULL_PAGE_TOKEN_TTL_MS));
-  return seeOther(raw.href);
+/** `url`: the request's path and query (or its absolute URL). */
+export async function openFullPage(url: string, cookieHeader: string | null): Promise<Response> {
+  const path = parsePublicPath(url);
+  if (path?.route !== "full" || namesNothing(path)) return toWebResponse(notFound());
+  const slug = path.slug!;
+  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true, indexable: true } });
+  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader);
+  const state = drop && dropStateOf(drop);
+  const decision = decideAccess(path, state, viewer, now());
+  if (decision.answer === "expired") return toWebResponse(expiredPage());
+  const version = typeof path.version === "number" ? path.version : null;
+  if (decision.answer === "gate") return seeOther(viewerPath(slug, version));
+  if (decision.answer !== "serve" || drop === null) return toWebResponse(notFound());
+  const token = drop.passcodeHash === null || viewer.unlock === null ? null : createFrameToken(slug, drop.passcodeHash, viewer.unlock.until, FULL_PAGE_TOKEN_TTL_MS);
+  return seeOther(new URL(publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token })).href);
 }

@@ -3,7 +3,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
 import { LookupCoalescer } from "./coalesce";
-import { currentPlan, type InjectionPlan } from "./inject";
+import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 
 export type ServedVersion = {
   passcodeHash: string | null;

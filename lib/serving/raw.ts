@@ -2,12 +2,12 @@
 // server's fast path (server.ts), so the hot path skips Next's request pipeline without a second copy.
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
-import { isExpired } from "@/lib/drops/expiry";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
+import { parsePublicPath, publicUrl } from "@/lib/drops/public-urls";
 import { findServedVersion } from "./lookup";
-import { mayIndex, robotsHeaders } from "./robots";
+import { robotsHeaders } from "./robots";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
-import { hasValidUnlockCookie, verifyFrameToken } from "./unlock";
+import { anonymousViewer } from "./unlock";
 
 export type RawRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
 /** The body comes in parts: a drop's served bytes are its stored bytes with the block between, never copied into one buffer. */
@@ -22,34 +22,9 @@ const SECURITY_HEADERS = {
   // Keeps the iframe's unlock token (and the drop's address) out of requests to third-party resources.
   "referrer-policy": "no-referrer",
 };
-// A version's bytes never change, but whether they may be served does (a passcode set later, a deleted
-// version or drop). Shared caches therefore keep a pinned version one minute and then revalidate (a
-// cheap 304 by ETag while it is still public), so a lock or delete reaches every CDN within about two
-// minutes; a viewer's own browser may keep what it already saw for five.
-export type CachePolicy = { maxAge: number; sMaxAge: number; staleWhileRevalidate: number };
-export const CACHE_PINNED: CachePolicy = { maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 };
-export const CACHE_LATEST: CachePolicy = { maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 };
-export const CACHE_PRIVATE = "private, no-store";
-
-/**
- * A public answer's Cache-Control. For a drop that expires, every lifetime is cut so that no cache,
- * shared or not, may serve it (fresh or stale) past the expiry: s-maxage plus stale-while-revalidate
- * and max-age end by then.
- */
-export function publicCacheControl(policy: CachePolicy, expiresAt: number | null, at: number): string {
-  const left = expiresAt === null ? Infinity : Math.floor((expiresAt - at) / 1000);
-  if (left <= 0) return "no-store";
-  const sMaxAge = Math.min(policy.sMaxAge, left);
-  const staleWhileRevalidate = Math.min(policy.staleWhileRevalidate, left - sMaxAge);
-  return `public, max-age=${Math.min(policy.maxAge, left)}, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
-}
-
-const RAW_PATH = /^\/p\/([^/?#]*)\/raw\/?(?:\?([^#]*))?(?:#.*)?$/;
-const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
-
 /** Whether a request target is the raw endpoint (server.ts answers those before Next). */
 export function isRawPath(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith("/p/") && RAW_PATH.test(url);
+  return url !== undefined && parsePublicPath(url)?.route === "raw";
 }
 
 /** For the route handlers that serve these answers on Vercel, where server.ts does not run. */
@@ -105,20 +80,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
   });
 }
 
-function parseTarget(url: string): { slug: string; query: URLSearchParams } | null {
-  const path = url.startsWith("/") ? url : url.slice(url.indexOf("/", url.indexOf("//") + 2));
-  const match = RAW_PATH.exec(path);
-  return match ? { slug: decodeURIComponentSafe(match[1]!), query: new URLSearchParams(match[2] ?? "") } : null;
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return "";
-  }
-}
-
 export async function serveRaw(request: RawRequest): Promise<RawResponse> {
   try {
     return await respond(request);
@@ -133,36 +94,31 @@ async function respond(request: RawRequest): Promise<RawResponse> {
     const response = page(405, "Method not allowed", "<h1>Method not allowed</h1>");
     return { ...response, headers: { ...response.headers, allow: "GET, HEAD" } };
   }
-  const target = parseTarget(request.url);
-  if (!target || !SLUG_PATTERN.test(target.slug)) return notFound();
-  const { slug, query } = target;
-  const versionParam = query.get("v");
-  if (versionParam !== null && !VERSION_PARAM.test(versionParam)) return notFound();
-
-  const found = await findServedVersion(slug, versionParam === null ? null : Number(versionParam));
-  if (!found) return notFound();
+  const path = parsePublicPath(request.url);
+  if (path?.route !== "raw" || namesNothing(path)) return notFound();
+  const slug = path.slug!;
+  const pinned = typeof path.version === "number" ? path.version : null;
+  const found = await findServedVersion(slug, pinned);
   const at = now();
-  if (isExpired(found.expiresAt, at)) return expiredPage();
-  if (found.passcodeHash !== null) {
-    const unlocked =
-      hasValidUnlockCookie(slug, found.passcodeHash, header(request.headers, "cookie")) || verifyFrameToken(slug, found.passcodeHash, query.get("unlock"));
-    if (!unlocked) {
-      const viewer = `${getConfig().publicUrl}/p/${slug}`;
-      return page(403, "Locked", `<h1>This drop is locked</h1><p>Open <a href="${viewer}" target="_blank" rel="noopener">${viewer}</a> and enter its passcode.</p>`, CACHE_PRIVATE);
-    }
+  const state = found && dropStateOf(found, found.blobSha !== null);
+  const viewer = anonymousViewer(slug, found?.passcodeHash ?? null, header(request.headers, "cookie"), path.query.get("unlock"));
+  const decision = decideAccess(path, state, viewer, at);
+  if (decision.answer === "expired") return expiredPage();
+  if (decision.answer === "gate") {
+    const viewerUrl = publicUrl(getConfig().publicUrl, slug);
+    return page(403, "Locked", `<h1>This drop is locked</h1><p>Open <a href="${viewerUrl}" target="_blank" rel="noopener">${viewerUrl}</a> and enter its passcode.</p>`, CACHE_PRIVATE);
   }
-  if (found.blobSha === null) return notFound();
+  if (decision.answer !== "serve" || found?.blobSha == null) return notFound();
   const document = await getServedDocument(found.blobSha);
   if (!document) return notFound();
 
-  const cacheControl = found.passcodeHash !== null ? CACHE_PRIVATE : publicCacheControl(versionParam !== null ? CACHE_PINNED : CACHE_LATEST, found.expiresAt, at);
   const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
   const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
-    ...robotsHeaders(mayIndex(found)),
+    ...robotsHeaders(decision.indexable),
     "content-type": "text/html; charset=utf-8",
-    "cache-control": cacheControl,
+    "cache-control": decision.cacheControl!,
     etag,
     vary: "Accept-Encoding",
   };

@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
 import { savePlan } from "@/lib/blobs";
 import { SERVED_DOCUMENTS_BYTES } from "./cache-budget";
-import { injectionBlock, injectionParts } from "./inject";
-import { planInjectionOffThread } from "./injection-pool";
+import { injectionBlock, injectionParts } from "@/lib/html/inject";
+import { planInjectionOffThread } from "@/lib/html/injection-pool";
 import { readServedBlob } from "./lookup";
 
 export type Encoding = "br" | "gzip" | "identity";

@@ -9,10 +9,10 @@ import { errorResponse } from "@/lib/api/responses";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import { isExpired } from "@/lib/drops/expiry";
+import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
+import { routeAt, viewerPath } from "@/lib/drops/public-urls";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { isSameOriginPost } from "@/lib/security/headers";
 import { verifyPasscode } from "@/lib/security/passcodes";
 import { constantTimeEqual } from "@/lib/security/tokens";
@@ -56,10 +56,6 @@ export function createFrameToken(slug: string, passcodeHash: string, cookieExpir
   return createProof("frame", slug, passcodeHash, Math.min(now() + ttlMs, cookieExpiresAt));
 }
 
-export function verifyFrameToken(slug: string, passcodeHash: string, token: string | null | undefined): boolean {
-  return Boolean(token) && verifiedExpiry("frame", slug, passcodeHash, token!) !== null;
-}
-
 /** Every value of the unlock cookie in a Cookie header (path scoping means they are all this drop's). */
 function unlockCookieValues(cookieHeader: string | null | undefined): string[] {
   if (!cookieHeader) return [];
@@ -78,14 +74,27 @@ export function unlockCookieExpiry(slug: string, passcodeHash: string, cookieHea
   return expiries.length > 0 ? Math.max(...expiries) : null;
 }
 
-export function hasValidUnlockCookie(slug: string, passcodeHash: string, cookieHeader: string | null | undefined): boolean {
-  return unlockCookieExpiry(slug, passcodeHash, cookieHeader) !== null;
+/**
+ * This browser's proof that it knows the drop's passcode: its unlock cookie, else a frame token (which
+ * only the raw page accepts); null without one, or for a drop without a passcode.
+ */
+export function passcodeUnlock(slug: string, passcodeHash: string | null, cookieHeader: string | null | undefined, frameToken?: string | null): PasscodeUnlock | null {
+  if (passcodeHash === null) return null;
+  const cookie = unlockCookieExpiry(slug, passcodeHash, cookieHeader);
+  if (cookie !== null) return { via: "cookie", until: cookie };
+  const token = frameToken ? verifiedExpiry("frame", slug, passcodeHash, frameToken) : null;
+  return token === null ? null : { via: "frame_token", until: token };
+}
+
+/** A request as the access decision sees it before anyone signs in. */
+export function anonymousViewer(slug: string, passcodeHash: string | null, cookieHeader: string | null | undefined, frameToken?: string | null): Viewer {
+  return { kind: "anonymous", unlock: passcodeUnlock(slug, passcodeHash, cookieHeader, frameToken) };
 }
 
 /** Set-Cookie attributes shared by setting and clearing the unlock. */
 export function unlockCookieAttributes(slug: string): string {
   const secure = getConfig().publicUrl.startsWith("https:") ? "; Secure" : "";
-  return `Path=/p/${slug}; HttpOnly; SameSite=Lax${secure}`;
+  return `Path=${viewerPath(slug)}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: "not_locked" } | { outcome: "wrong_passcode" } | { outcome: "not_found" };
@@ -97,11 +106,13 @@ export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: 
  * (rate_limited ApiError when spent), so guessing stays slow from one address or many.
  */
 export async function unlockDrop(slug: string, passcode: string, client: string): Promise<UnlockResult> {
-  if (!SLUG_PATTERN.test(slug)) return { outcome: "not_found" };
-  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true } });
-  // An expired drop is gone for its viewers: no passcode is checked against it any more.
-  if (!drop || isExpired(drop.expiresAt, now())) return { outcome: "not_found" };
-  if (!drop.passcodeHash) return { outcome: "not_locked" };
+  const path = routeAt("unlock", slug);
+  const drop = path.slug === null ? null : await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true, indexable: true } });
+  const state = drop && dropStateOf(drop);
+  // Every attempt is checked against the passcode, whatever unlock the browser already holds.
+  const decision = decideAccess(path, state, { kind: "anonymous", unlock: null }, now());
+  if (decision.answer === "serve") return { outcome: "not_locked" };
+  if (decision.answer !== "gate" || !drop?.passcodeHash) return { outcome: "not_found" };
   await assertRateLimit("passcodeAttempts", `${slug}:${client}`);
   await assertRateLimit("passcodeAttemptsPerDrop", slug);
   if (!(await verifyPasscode(passcode, drop.passcodeHash))) return { outcome: "wrong_passcode" };

@@ -1,37 +1,18 @@
 // What the public viewer page at /p/<slug> shows. A locked drop yields only the gate: no title,
 // description, versions or context until the unlock cookie verifies against the current passcode.
 import { now } from "@/lib/clock";
-import { viewerThread } from "@/lib/comments/comments";
+import { viewerThreadPage, type ViewerThreadPage } from "@/lib/comments/comments";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import { isExpired } from "@/lib/drops/expiry";
-import type { CommentJson, CommentPolicy } from "@/lib/schemas/comments";
-import { SLUG_PATTERN } from "@/lib/schemas/common";
-import { previewImagePath } from "@/lib/previews/paths";
-import { mayIndex } from "./robots";
-import { createFrameToken, FRAME_TOKEN_TTL_MS, hasValidUnlockCookie, unlockCookieExpiry } from "./unlock";
+import { decideAccess, dropStateOf, type PasscodeUnlock } from "@/lib/drops/access-decision";
+import { parseVersionParam, publicPath, publicUrl, routeAt, viewerPath } from "@/lib/drops/public-urls";
+import type { CommentPolicy } from "@/lib/schemas/comments";
+import { anonymousViewer, createFrameToken, FRAME_TOKEN_TTL_MS } from "./unlock";
 
-const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
-/** `/p/<slug>`, optionally `?v=N` and nothing else: the viewer URLs a cache may answer. */
-const PLAIN_VIEWER_URL = /^\/p\/([^/?#]+)\/?(?:\?v=([1-9][0-9]{0,8}))?$/;
+/** The comments panel: who may post, and one page of the thread. */
+export type ViewerComments = { policy: Exclude<CommentPolicy, "off"> } & ViewerThreadPage;
 
-export type PlainViewerUrl = { slug: string; encodedSlug: string; version: string | undefined };
-
-/** The drop and version of a plain viewer URL (path and query), or null for any other URL. */
-export function parsePlainViewerUrl(url: string): PlainViewerUrl | null {
-  const match = url.startsWith("/p/") ? PLAIN_VIEWER_URL.exec(url) : null;
-  if (!match) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  return SLUG_PATTERN.test(slug) ? { slug, encodedSlug: match[1]!, version: match[2] } : null;
-}
-
-/** The comments panel: who may post, and every comment of the drop, oldest first. */
-export type ViewerComments = { policy: Exclude<CommentPolicy, "off">; thread: CommentJson[] };
+const COMMENTS_PAGE_PARAM = /^[1-9][0-9]{0,3}$/;
 
 export type ViewerPage =
   | { kind: "not_found" }
@@ -59,45 +40,53 @@ export type ViewerPage =
       imageUrl: string | null;
     };
 
-/** A drop with a passcode, as this browser unlocked it: the frame token must not outlive the cookie. */
-export type Unlock = { passcodeHash: string; cookieExpiresAt: number };
+/** A drop with a passcode, as this browser unlocked it: the frame token must not outlive the unlock. */
+export type Unlock = { passcodeHash: string; unlock: PasscodeUnlock };
 
 /**
  * The raw URL a page frames for one version: pinned, so the frame never switches content under the
  * page around it; for a drop with a passcode, with a frame token (only ever handed to an unlocked viewer).
  */
 export function frameSrc(slug: string, version: number, unlock: Unlock | null): string {
-  const token = unlock === null ? "" : `&unlock=${createFrameToken(slug, unlock.passcodeHash, unlock.cookieExpiresAt, FRAME_TOKEN_TTL_MS)}`;
-  return `${getConfig().contentOrigin}/p/${slug}/raw?v=${version}${token}`;
+  const token = unlock === null ? null : createFrameToken(slug, unlock.passcodeHash, unlock.unlock.until, FRAME_TOKEN_TTL_MS);
+  return publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token });
 }
 
-export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null): Promise<ViewerPage> {
-  if (!SLUG_PATTERN.test(slug)) return { kind: "not_found" };
+/** The decision's view of a drop read with Prisma. */
+function dropState(drop: { expiresAt: Date | null; passcodeHash: string | null; indexable: boolean }, versionExists?: boolean) {
+  return dropStateOf(drop, versionExists);
+}
+
+/** `commentsPage`: the query's `comments_page`; anything but a page number is the first page. */
+export async function getViewerPage(slug: string, versionParam: string | undefined, cookieHeader: string | null, commentsPage?: string): Promise<ViewerPage> {
+  const path = routeAt("viewer", slug, parseVersionParam(versionParam));
+  if (path.slug === null) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
     where: { slug },
     select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true, indexable: true },
   });
+  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader);
+  const at = now();
+  const beforeVersions = decideAccess(path, drop && dropState(drop), viewer, at);
   // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
-  if (!drop || isExpired(drop.expiresAt, now())) return { kind: "not_found" };
-  const validVersion = versionParam !== undefined && VERSION_PARAM.test(versionParam) ? versionParam : null;
-  const unlockExpiresAt = drop.passcodeHash === null ? null : unlockCookieExpiry(slug, drop.passcodeHash, cookieHeader);
-  if (drop.passcodeHash !== null && unlockExpiresAt === null) {
-    return { kind: "gate", slug, version: validVersion };
-  }
-  if (versionParam !== undefined && validVersion === null) return { kind: "not_found" };
+  if (beforeVersions.answer === "gate") return { kind: "gate", slug, version: typeof path.version === "number" ? String(path.version) : null };
+  if (beforeVersions.answer !== "serve" || drop === null) return { kind: "not_found" };
 
-  const number = validVersion === null ? drop.latestVersion : Number(validVersion);
+  const number = typeof path.version === "number" ? path.version : drop.latestVersion;
   const versions = await db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true, createdAt: true } });
-  if (!versions.some((version) => version.number === number)) return { kind: "not_found" };
-  const selected = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { context: true } });
-  if (!selected) return { kind: "not_found" };
+  const selected = versions.some((version) => version.number === number)
+    ? await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { context: true } })
+    : null;
+  const decision = decideAccess(path, dropState(drop, selected !== null), viewer, at);
+  if (decision.answer !== "serve" || selected === null) return { kind: "not_found" };
 
   // Read only past the gate above: a locked drop's thread is for viewers who unlocked it.
   const policy = drop.commentPolicy as CommentPolicy;
-  const comments = policy === "off" ? null : { policy, thread: await viewerThread(drop.id) };
+  const page = commentsPage !== undefined && COMMENTS_PAGE_PARAM.test(commentsPage) ? Number(commentsPage) : 1;
+  const comments = policy === "off" ? null : { policy, ...(await viewerThreadPage(drop.id, number, page)) };
 
-  const { publicUrl } = getConfig();
-  const frame = frameSrc(slug, number, drop.passcodeHash === null ? null : { passcodeHash: drop.passcodeHash, cookieExpiresAt: unlockExpiresAt! });
+  const { publicUrl: origin } = getConfig();
+  const frame = frameSrc(slug, number, drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock });
   return {
     kind: "drop",
     slug,
@@ -109,17 +98,12 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
     context: selected.context,
     frameSrc: frame,
-    fullPageHref: drop.passcodeHash === null ? frame : fullPagePath(slug, number),
-    url: `${publicUrl}/p/${slug}${validVersion === null ? "" : `?v=${number}`}`,
+    fullPageHref: drop.passcodeHash === null ? frame : publicPath(slug, "full", { v: number }),
+    url: `${origin}${viewerPath(slug, typeof path.version === "number" ? number : null)}`,
     comments,
-    indexable: mayIndex(drop),
-    imageUrl: drop.passcodeHash === null ? `${publicUrl}${previewImagePath(slug, number)}` : null,
+    indexable: decision.indexable,
+    imageUrl: drop.passcodeHash === null ? publicUrl(origin, slug, "og", { v: number }) : null,
   };
-}
-
-/** The public-origin address that opens a drop's raw page (lib/serving/full-page.ts). */
-export function fullPagePath(slug: string, version: number | null): string {
-  return `/p/${slug}/full${version === null ? "" : `?v=${version}`}`;
 }
 
 /**
@@ -127,10 +111,10 @@ export function fullPagePath(slug: string, version: number | null): string {
  * valid unlock. A not-found page offers the latest version only then, so it reveals nothing more.
  */
 export async function isDropVisible(slug: string, cookieHeader: string | null): Promise<boolean> {
-  if (!SLUG_PATTERN.test(slug)) return false;
-  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true } });
-  if (!drop || isExpired(drop.expiresAt, now())) return false;
-  return drop.passcodeHash === null || hasValidUnlockCookie(slug, drop.passcodeHash, cookieHeader);
+  const path = routeAt("viewer", slug);
+  if (path.slug === null) return false;
+  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true, indexable: true } });
+  return decideAccess(path, drop && dropState(drop), anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader), now()).answer === "serve";
 }
 
 /** What the gate says after a failed attempt (?error=...). */

@@ -88,6 +88,41 @@ describe("who may post", () => {
     expect((await imitation.json()).error.message).toContain("owner");
   });
 
+  it("stores a guest's name as it reads, and refuses one that reads as the owner's login", async () => {
+    const slug = await createDrop({}, "anyone");
+    // Fullwidth letters fold, a zero-width joiner and a right-to-left mark go, spaces collapse.
+    expect((await posted(slug, { name: "\u200fＡｄａ\u200d  \u3000Lovelace" })).author).toEqual({ name: "Ada Lovelace", kind: "guest" });
+    const lookalikes = [
+      "comment-owner\u200b", // zero-width space
+      "comment-owner\u2060", // word joiner
+      "\u202ecomment-owner", // right-to-left override
+      "ｃomment-owner", // fullwidth c
+      "c\u043emment-owner", // Cyrillic о
+      "comment\u2010owner", // hyphen U+2010
+      "cornment-owner", // rn for m
+      "COMMENT-0WNER", // capitals, a zero for the O
+    ];
+    for (const name of lookalikes) {
+      const refused = await post(slug, { name });
+      const body = await refused.json();
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(body.error, JSON.stringify(name)).toEqual({ code: "invalid_arg", message: "That name is, or looks like, the drop owner's; choose another.", details: { field: "name", reason: "owner_name" } });
+    }
+    const invisible = await post(slug, { name: "\u200b\u2060\u200e" });
+    expect(invisible.status).toBe(400);
+    expect((await invisible.json()).error.message).toBe("Give a name to comment as a guest.");
+    // Without JavaScript, the form says the same.
+    const form = await fetch(`${app.baseUrl}/p/${slug}/comments`, {
+      method: "POST",
+      body: new URLSearchParams({ body: "Hi", name: "cоmment-owner", v: "1" }),
+      redirect: "manual",
+      headers: { "x-forwarded-for": newClient() },
+    });
+    expect(form.headers.get("location")).toBe(`/p/${slug}?comment_error=owner_name&v=1#comments`);
+    const list = await app.api(`/api/drops/${slug}/comments`, { token });
+    expect(list.body.data.map((comment: { author: { name: string } }) => comment.author.name)).toEqual(["Ada Lovelace"]);
+  });
+
   it("signs accounts and the owner by their session, and asks guests to sign in with 'signed_in'", async () => {
     const slug = await createDrop({}, "signed_in");
     const guest = await post(slug, { name: "Guest" });
@@ -144,6 +179,39 @@ describe("who may post", () => {
     const slug = await createDrop({ ttl_seconds: 1 }, "anyone");
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await post(slug, { name: "Late" })).status).toBe(404);
+  });
+});
+
+describe("the viewer's thread", () => {
+  it("shows 20 comments a page, with links to the rest, and sends a form post back to its comment's page", async () => {
+    const slug = await createDrop({}, "anyone");
+    const long = "x".repeat(3_990);
+    for (let n = 0; n < 25; n++) await posted(slug, { name: `Guest ${n}`, body: `remark ${n} ${long}` });
+    const viewer = async (query: string) => (await (await fetch(`${app.baseUrl}/p/${slug}${query}`)).text()).replaceAll("<!-- -->", "");
+    const remarks = (html: string) => [...html.matchAll(/<p class="[^"]*">remark (\d+) /g)].map((match) => Number(match[1]));
+
+    const first = await viewer("");
+    expect(first).toContain("Comments <span");
+    expect(first).toContain("(25)");
+    expect(remarks(first)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect(first).toContain("Comments 1–20 of 25");
+    expect(first).toContain(`href="/p/${slug}?v=1&amp;comments_page=2#comments" rel="next"`);
+    const second = await viewer("?v=1&comments_page=2");
+    expect(remarks(second)).toEqual([20, 21, 22, 23, 24]);
+    expect(second).toContain("Comments 21–25 of 25");
+    expect(second).toContain(`href="/p/${slug}?v=1#comments" rel="prev"`);
+    // A page past the last is the last; anything but a page number is the first.
+    expect(remarks(await viewer("?comments_page=9"))).toEqual([20, 21, 22, 23, 24]);
+    expect(remarks(await viewer("?comments_page=x")).length).toBe(20);
+
+    const client = newClient();
+    const form = await fetch(`${app.baseUrl}/p/${slug}/comments`, {
+      method: "POST",
+      body: new URLSearchParams({ body: "remark 25", name: "Form guest", v: "1" }),
+      redirect: "manual",
+      headers: { "x-forwarded-for": client, [PEER_ADDRESS_HEADER]: client },
+    });
+    expect(form.headers.get("location")).toBe(`/p/${slug}?comment=posted&comments_page=2&v=1#comments`);
   });
 });
 

@@ -156,6 +156,27 @@ describe("the viewer's missing versions and compare page, as served (page cache,
     expect(noDrop.html).not.toContain("This version does not exist");
   });
 
+  it("bounds the compare page whatever the versions hold: long lines are cut, and rows past the cap are counted, not sent", async () => {
+    // One 200,000-character line each: the whole of both used to be sent, twice (HTML and payload).
+    const long = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "Long lines", html: "x".repeat(200_000) } });
+    expect((await app.api(`/api/drops/${long.body.slug}`, { method: "PUT", token: alice, body: { html: "y".repeat(200_000) } })).status).toBe(200);
+    // React separates adjacent text with empty comments.
+    const cut = await page(`/p/${long.body.slug}/compare?from=1&to=2`).then((res) => ({ ...res, html: res.html.replaceAll("<!-- -->", "") }));
+    expect(cut.status).toBe(200);
+    expect(cut.html).toContain("1 line added, 1 removed");
+    expect(cut.html.match(/199,700 more characters not shown/g)).toHaveLength(2);
+    expect(cut.html.length).toBeLessThan(50_000);
+    // 150 lines changed 10 lines apart: 150 hunks of 8 rows, of which whole hunks fill 500 rows.
+    const source = (changed: boolean) => Array.from({ length: 1_500 }, (_, n) => (changed && n % 10 === 5 ? `changed ${n}` : `line ${n}`)).join("\n");
+    const many = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "Many hunks", html: source(false) } });
+    expect((await app.api(`/api/drops/${many.body.slug}`, { method: "PUT", token: alice, body: { html: source(true) } })).status).toBe(200);
+    const capped = await page(`/p/${many.body.slug}/compare?from=1&to=2`).then((res) => ({ ...res, html: res.html.replaceAll("<!-- -->", "") }));
+    expect(capped.html).toContain("150 lines added, 150 removed");
+    // 496 rows, and the head row.
+    expect(capped.html.match(/<tr[ >]/g)).toHaveLength(497);
+    expect(capped.html).toContain("704 more lines of the diff are not shown here");
+  });
+
   it("shows a locked drop's gate for any version and on its compare page, never its title or source", async () => {
     for (const path of [`/p/${slug}?v=99`, `/p/${slug}/compare?from=1&to=2`, `/p/${slug}/compare?from=1&to=99`]) {
       const gate = await page(path);

@@ -90,3 +90,34 @@ describe("POST /mcp without Next's router", () => {
     expect(fastToken).toEqual(nextToken);
   });
 });
+
+describe("PUT /api/patterns/{name} without Next's router", () => {
+  // Answered by the front door since issue 28 (item 8): through Next, every refused save of a hostile
+  // client cost milliseconds of routing, and 16 such clients held GET /api/health for seconds.
+  const save = (markdown: string, authorization = token) => () => ({
+    method: "PUT",
+    headers: { ...bearer(authorization), "content-type": "application/json" },
+    body: JSON.stringify({ markdown }),
+  });
+
+  it.each([
+    ["front matter too deep", () => save(`---\nx: ${"[".repeat(16_000)}\n---\n# G\n`)(), 400],
+    ["front matter naming another pattern", () => save("---\nname: other\ndescription: d\n---\n# G\n")(), 400],
+    ["invalid JSON", () => ({ method: "PUT", headers: { ...bearer(token), "content-type": "application/json" }, body: "{" }), 400],
+    ["no token", () => save("---\nname: shared\n---\n", "")(), 401],
+  ])("refuses %s exactly as Next does", async (_what, init, status) => {
+    const [fast, next] = await both("/api/patterns/shared", init);
+    expect(fast.status).toBe(status);
+    expect(fast).toEqual(next);
+  });
+
+  it("saves a pattern as Next does", async () => {
+    const markdown = (name: string) => `---\nname: ${name}\ndescription: Saved.\ntriggers:\n  - saved\n---\n\n# Saved\n`;
+    const fast = await ask(direct, "/api/patterns/saved-directly", save(markdown("saved-directly"))());
+    const next = await ask(throughNext, "/api/patterns/saved-by-next", save(markdown("saved-by-next"))());
+    expect([fast.status, next.status]).toEqual([201, 201]);
+    const [fastBody, nextBody] = [JSON.parse(fast.body), JSON.parse(next.body)];
+    expect({ ...fastBody, created_at: null, updated_at: null }).toEqual({ ...nextBody, name: "saved-directly", markdown: markdown("saved-directly"), created_at: null, updated_at: null });
+    expect({ ...fast, body: "" }).toEqual({ ...next, body: "" });
+  });
+});

@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type ApiResult, type TestApp } from "../helpers/app";
+import { createTestClock, MINUTE_MS } from "../helpers/clock";
 import { authorizeOverHttp, pkcePair, registerClient, tokenRequest } from "../helpers/oauth";
 import { signInBrowserless, tokenThroughDeviceFlow } from "../helpers/device-flow";
 
@@ -39,11 +40,12 @@ const SPEC_ENDPOINTS: [string, string][] = [
 ];
 
 let app: TestApp;
+const clock = createTestClock();
 let openapi: any;
 let ajv: Ajv2020;
 
 beforeAll(async () => {
-  app = await startApp({ env: ENV });
+  app = await startApp({ env: { ...ENV, HTMLDROP_TEST_CLOCK_FILE: clock.file } });
   openapi = (await app.api("/openapi.json")).body;
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
@@ -214,7 +216,7 @@ describe("GET /openapi.json", () => {
       expect(schema.required ?? []).not.toContain("ttl_seconds");
     }
     const drop = openapi.components.schemas.Drop;
-    expect(drop.properties.expires_at.description).toContain("present only when an expiry is set");
+    expect(drop.properties.expires_at.description).toContain("Present only when an expiry is set");
     expect(drop.properties.expired).toMatchObject({ type: "boolean", description: expect.stringContaining("410 Gone") });
     expect(drop.required).not.toContain("expires_at");
     expect(drop.required).not.toContain("expired");
@@ -276,7 +278,7 @@ describe("GET /openapi.json", () => {
     expect(schemas.CommentList.properties.data.items).toEqual(schemas.Comment);
     expect(schemas.PatchDropBody.properties.comments).toMatchObject({ enum: ["off", "signed_in", "anyone"], description: expect.stringContaining("unlocked") });
     expect(schemas.ReplaceDropBody.properties.resolves).toMatchObject({ type: "array", maxItems: 50, description: expect.stringContaining("resolved") });
-    expect(schemas.Drop.properties.comments.description).toContain("present only when comments are on");
+    expect(schemas.Drop.properties.comments.description).toContain("Present only when comments are on");
     for (const body of ["PatchDropBody", "ReplaceDropBody"]) expect(schemas[body].required ?? [], body).not.toEqual(expect.arrayContaining(["comments", "resolves"]));
     expect(schemas.Drop.required).not.toContain("comments");
     expect(openapi.tags.find((tag: any) => tag.name === "Comments").description).toContain("`resolves`");
@@ -498,6 +500,8 @@ describe("real responses validate against the document", () => {
 
   it("documents the 429 a spent write budget answers, with Retry-After", async () => {
     const token = await app.createToken("carol");
+    // All the writes in one window, whenever the test runs.
+    clock.startWindow(MINUTE_MS);
     let res: ApiResult | undefined;
     for (let write = 0; write <= Number(ENV.LIMIT_WRITES_PER_MINUTE); write += 1) {
       res = await app.api("/api/drops", { method: "POST", token, body: { title: `n${write}`, html: "<p>x</p>" } });

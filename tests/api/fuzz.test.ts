@@ -55,6 +55,15 @@ async function setUp(): Promise<FuzzContext> {
   for (let i = 0; i < 3; i++) await app.api(`/api/drops/${stableSlugs[0]}`, { method: "PUT", token, body: { html: `${HTML}<!-- ${i} -->` } });
   const doomedSlugs = await Promise.all(Array.from({ length: 8 }, () => createDrop(token)));
   const start = await app.api("/api/auth/start", { method: "POST", body: { label: "fuzz device" } });
+  // Comments open to anyone on the first stable drop, with one to answer, resolve and list.
+  expect((await app.api(`/api/drops/${stableSlugs[0]}`, { method: "PATCH", token, body: { comments: "anyone" } })).status).toBe(200);
+  const comment = await app.api(`/api/drops/${stableSlugs[0]}/comments`, { method: "POST", token, body: { body: "A seed comment" } });
+  expect(comment.status, comment.text).toBe(201);
+  const patternName = "fuzz-pattern";
+  const pattern = await app.api(`/api/patterns/${patternName}`, { method: "PUT", token, body: { markdown: `---\nname: ${patternName}\ndescription: A fuzz pattern.\ntriggers: [fuzz]\n---\n\n# Fuzz\n` } });
+  expect(pattern.status, pattern.text).toBe(201);
+  const sessionCookie = await signInAs(app, "fuzz");
+  const oauth = await oauthFixtures(sessionCookie);
   return {
     token,
     otherToken: otherToken!,
@@ -67,9 +76,32 @@ async function setUp(): Promise<FuzzContext> {
     pollToken: start.body.poll_token,
     userCode: start.body.code,
     passcode,
-    sessionCookie: await signInAs(app, "fuzz"),
+    sessionCookie,
     actions: serverActionIds(),
+    origin: app.baseUrl,
+    ...oauth,
+    commentId: comment.body.id,
+    patternName,
   };
+}
+
+/** A registered OAuth client, and the consent page an authorization by the fuzzing account is waiting on. */
+async function oauthFixtures(sessionCookie: string): Promise<Pick<FuzzContext, "oauthClientId" | "oauthRedirectUri" | "consentUid">> {
+  const oauthRedirectUri = "http://127.0.0.1:9/callback";
+  const registered = await app.api("/oauth/register", { method: "POST", body: { client_name: "Fuzz client", redirect_uris: [oauthRedirectUri], token_endpoint_auth_method: "none" } });
+  expect(registered.status, registered.text).toBe(201);
+  const oauthClientId: string = registered.body.client_id;
+  const query = new URLSearchParams({ client_id: oauthClientId, response_type: "code", redirect_uri: oauthRedirectUri, code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256", scope: "drops:read", resource: `${app.baseUrl}/mcp`, state: "s" });
+  let location = `/oauth/authorize?${query}`;
+  let consentUid = "";
+  for (let hops = 0; hops < 4 && !consentUid; hops++) {
+    const response = await fetch(new URL(location, app.baseUrl), { headers: { cookie: sessionCookie }, redirect: "manual" });
+    location = response.headers.get("location") ?? "";
+    consentUid = /^\/oauth\/consent\/([^/?]+)/.exec(new URL(location || "/", app.baseUrl).pathname)?.[1] ?? "";
+    if (!location) break;
+  }
+  expect(consentUid, "the authorization reached the consent page").not.toBe("");
+  return { oauthClientId, oauthRedirectUri, consentUid };
 }
 
 /**
@@ -118,16 +150,47 @@ function slowest(): string {
  * failures Next logs for a hand-made action body, which server.ts answers with a 400 Error (the
  * answer rules above check that).
  */
-const ACTION_BODY_DECODING = /^\s*⨯ (SyntaxError: .*JSON|Error: Unexpected end of form|TypeError: Failed to parse body as FormData\.)/;
+const ACTION_BODY_DECODING = /^\s*⨯ (SyntaxError: .*JSON|Error: Unexpected end of form|TypeError: Failed to parse body as FormData\.)/s;
+
+/**
+ * What the log prints after such a decoding failure's first line: its stack and, since Node.js 24's fetch
+ * (undici 7) gives the FormData error a cause ("no boundary found in multipart body"), that cause's
+ * `[cause]:` line, a stack of its own and the closing brace. They belong to the same refusal.
+ */
+const DECODING_DETAIL = /^\s+(at \S|\.\.\. \d+ lines? matching|\[cause\]: )|^\s*}\s*$/;
+
+/**
+ * JSON.parse's message quotes the text it failed on, so a form field with a line break in it (`a\r\nb`)
+ * spreads the message over lines: joined back into one (a \r may remain, hence the s flag above), it is
+ * recognised as the decoding failure it is.
+ */
+function joinJsonMessages(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const brokenMessage = /⨯ SyntaxError: /.test(lines[i]!) && !lines[i]!.includes("JSON");
+    const end = brokenMessage ? lines.findIndex((line, j) => j > i && (/^\s+at \S/.test(line) || line.endsWith("is not valid JSON"))) : -1;
+    if (end !== -1 && lines[end]!.endsWith("is not valid JSON")) {
+      joined.push(lines.slice(i, end + 1).join("\\n"));
+      i = end;
+    } else joined.push(lines[i]!);
+  }
+  return joined;
+}
 
 function loggedErrors(logs: string): Map<string, number> {
-  const lines = logs.split("\n");
+  const lines = joinJsonMessages(logs.split("\n"));
   const found = new Map<string, number>();
   const frame = /^\s+at \S/;
+  let inDecodingFailure = false;
   lines.forEach((line, i) => {
     const stackFollows = !frame.test(line) && frame.test(lines[i + 1] ?? "");
     if (line.includes("nextjs.org/docs/messages/failed-to-find-server-action")) return;
-    if (ACTION_BODY_DECODING.test(line)) return;
+    if (ACTION_BODY_DECODING.test(line)) {
+      inDecodingFailure = true;
+      return;
+    }
+    if (inDecodingFailure && DECODING_DETAIL.test(line)) return;
+    inDecodingFailure = false;
     if (stackFollows || /⨯ .*Error\b|htmldrop: .*(failed|unhandled)|uncaught|unhandled/i.test(line)) {
       const key = line.trim().slice(0, 200);
       found.set(key, (found.get(key) ?? 0) + 1);

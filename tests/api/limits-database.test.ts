@@ -1,7 +1,7 @@
 // The limits as the embedded default counts them, in the database and on the test clock's time: exact
 // minute and day windows, a spent budget refused before its body is read (npm start's front door),
-// and passcode attempts keyed only for drops that have a passcode. Upstash keeps real time and its own
-// keys; upstash.test.ts and multi-instance.test.ts count through it.
+// and passcode attempts keyed only for drops that have a passcode. Counting in Redis is tested in
+// limits.test.ts, upstash.test.ts and multi-instance.test.ts.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";

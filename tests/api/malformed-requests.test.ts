@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_ERROR_PAGE_MESSAGES } from "@/lib/auth/sign-in-messages";
 import { startApp, type TestApp } from "../helpers/app";
+import { serverActionIds } from "../helpers/session";
 
 let app: TestApp;
 let port: number;
@@ -207,6 +208,101 @@ describe("what the fuzz found past Next.js's routing", () => {
     const notice = await fetch(new URL(errorPage.headers.get("location")!, app.baseUrl));
     expect(notice.status).toBe(200);
     expect(await notice.text()).toContain(SIGN_IN_ERROR_PAGE_MESSAGES.Configuration);
+  });
+});
+
+describe("what the fuzz found at other seeds", () => {
+  /** A hand-made call of /verify's action: `root` stands where React's encoding of its arguments belongs. */
+  function actionRequest(path: string, { root = '["$K1"]', headers = "" }: { root?: string; headers?: string } = {}): string {
+    const body = `--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n${root}\r\n--x\r\nContent-Disposition: form-data; name="1_code"\r\n\r\nBCDF-GHJK\r\n--x--\r\n`;
+    const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nNext-Action: ${serverActionIds().approveDeviceAction}\r\nContent-Type: multipart/form-data; boundary=x\r\n${headers}`;
+    return `${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  }
+
+  /** The server's log lines written while `run` runs. */
+  async function loggedDuring(run: () => Promise<void>): Promise<string> {
+    const before = app.logs().length;
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return app.logs().slice(before);
+  }
+
+  it("refuses a JSON body next-auth could not parse, on any of its paths, as invalid_json", async () => {
+    const cases = [
+      ["/api/auth/callback/credentials", "application/json; charset=latin1", "csrfToken=x&username=a"],
+      ["/api/auth/start/raw", "application/json", "undefined"],
+      [`/api/auth/${"a".repeat(7000)}`, "application/json", ""],
+    ] as const;
+    const logged = await loggedDuring(async () => {
+      for (const [path, contentType, body] of cases) {
+        const answer = await app.api(path, { method: "POST", headers: { "content-type": contentType }, rawBody: body });
+        expect(expectError(answer, 400).code).toBe("invalid_json");
+      }
+    });
+    expect(logged).toBe("");
+    // A body that parses still reaches next-auth, which refuses this one for its missing CSRF token.
+    const parsed = await app.api("/api/auth/session", { method: "POST", body: { csrfToken: "x" } });
+    expect(expectError(parsed, 400).message).toBe("Sign-in does not answer POST /api/auth/session.");
+  });
+
+  it("takes /api/../lock as the page /lock that Next serves, so that a form it cannot read is refused", async () => {
+    const body = '{"title":';
+    const answer = await raw(`POST /api/../lock HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    expect(expectError(answer, 400).code).toBe("invalid_arg");
+  });
+
+  it("refuses an action sent from another site before Next, whose check would log an error", async () => {
+    const logged = await loggedDuring(async () => {
+      for (const origin of ["http://localhost:1", "::::", "null"]) {
+        expect(expectError(await raw(actionRequest("/verify", { headers: `Origin: ${origin}\r\n` })), 403).code).toBe("forbidden");
+      }
+      // From this host, or the one a proxy names, the action reaches Next (which cannot read this body).
+      const ownPage = await raw(actionRequest("/verify", { root: "[", headers: `Origin: http://127.0.0.1:${port}\r\n` }));
+      expect(expectError(ownPage, 400).code).toBe("invalid_arg");
+      const proxied = await raw(actionRequest("/verify", { root: "[", headers: "Origin: https://drops.example\r\nX-Forwarded-Host: drops.example\r\n" }));
+      expect(expectError(proxied, 400).code).toBe("invalid_arg");
+    });
+    expect(logged).not.toMatch(/Invalid Server Actions request|Invalid URL/);
+  });
+
+  it("refuses a multipart action without a boundary before Next, whose parser would log an error", async () => {
+    const logged = await loggedDuring(async () => {
+      const answer = await raw(actionRequest("/verify").replace("multipart/form-data; boundary=x", "multipart/form-data"));
+      expect(expectError(answer, 400).code).toBe("invalid_arg");
+    });
+    expect(logged).not.toContain("Boundary not found");
+  });
+
+  it("refuses an action Next forwards to its own page, which cannot read it, in the Error shape rather than {}", async () => {
+    for (const path of ["/no-such-page", "/signin"]) expect(expectError(await raw(actionRequest(path, { root: "\u0001" })), 400).code).toBe("invalid_arg");
+  });
+
+  it("serves a public file whole whatever precondition or range it is asked with, which Next's file server answered with a 500 (seed 207)", async () => {
+    const whole = await fetch(`${app.baseUrl}/favicon.ico`);
+    const size = (await whole.arrayBuffer()).byteLength;
+    for (const [name, value] of [["if-match", '"x"'], ["if-unmodified-since", "Thu, 01 Jan 1970 00:00:00 GMT"], ["range", "bytes=5-1"], ["range", `bytes=${size * 2}-`]] as const) {
+      const answer = await fetch(`${app.baseUrl}/favicon.ico`, { headers: { [name]: value } });
+      expect(answer.status, `${name}: ${value}`).toBe(200);
+      expect((await answer.arrayBuffer()).byteLength).toBe(size);
+    }
+  });
+
+  it("refuses an action for another page sent with an empty Host, which Next could not forward (seed 119)", async () => {
+    const logged = await loggedDuring(async () => {
+      const answer = await raw(actionRequest("/no-such-page").replace(`Host: 127.0.0.1:${port}`, "Host: "));
+      expect(expectError(answer, 400).code).toBe("invalid_arg");
+    });
+    expect(logged).not.toContain("Missing `host` header");
+  });
+
+  it("refuses a urlencoded POST to a page sent as a router fetch (RSC: 1), which Next fails on (seed 113)", async () => {
+    const logged = await loggedDuring(async () => {
+      for (const path of ["/no-such-page", `/p/abc/${"a".repeat(7000)}`]) {
+        const answer = await app.api(path, { method: "POST", headers: { rsc: "1", "content-type": "application/x-www-form-urlencoded" }, rawBody: "x=1" });
+        expect(expectError(answer, 400).code, path.slice(0, 20)).toBe("invalid_arg");
+      }
+    });
+    expect(logged).not.toContain("Expected RSC response");
   });
 });
 

@@ -1,7 +1,14 @@
 // GET /metrics: Prometheus text from `npm start`, readable from this machine by default and with
 // METRICS_TOKEN from anywhere; the counters follow what the service really did.
+import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, testDb, type TestApp } from "../helpers/app";
+import { createTestClock, MINUTE_MS } from "../helpers/clock";
+
+/** An address of this machine that is not loopback (CI's machines have one, as this workplace's do). */
+const OTHER_ADDRESS = Object.values(networkInterfaces())
+  .flat()
+  .find((nic) => nic && nic.family === "IPv4" && !nic.internal)!.address;
 
 /** One sample's value from Prometheus text, or undefined when the series is absent. */
 function sample(text: string, series: string): number | undefined {
@@ -12,9 +19,10 @@ function sample(text: string, series: string): number | undefined {
 describe("from this machine, without METRICS_TOKEN", () => {
   let app: TestApp;
   let token: string;
+  const clock = createTestClock();
 
   beforeAll(async () => {
-    app = await startApp({ env: { LIMIT_WRITES_PER_MINUTE: "2" } });
+    app = await startApp({ env: { LIMIT_WRITES_PER_MINUTE: "2", HTMLDROP_TEST_CLOCK_FILE: clock.file } });
     token = await app.createToken("metrics");
   }, 120_000);
   afterAll(async () => {
@@ -29,6 +37,8 @@ describe("from this machine, without METRICS_TOKEN", () => {
   };
 
   it("counts requests by route and status, raw cache lookups and rate-limit refusals", async () => {
+    // The three writes below meet the limit of two in one window, whenever the test runs.
+    clock.startWindow(MINUTE_MS);
     const created = await app.api("/api/drops", { method: "POST", token, body: { title: "m", html: "<p>metrics</p>" } });
     expect(created.status).toBe(201);
     const slug = created.body.slug as string;
@@ -54,14 +64,30 @@ describe("from this machine, without METRICS_TOKEN", () => {
     else expect(prismaConnections).toBeUndefined();
   });
 
-  it("refuses a client elsewhere, as a proxy reports it", async () => {
-    const proxied = await startApp({ env: { TRUST_PROXY: "true" } });
+  it("refuses a client elsewhere, as a proxy reports it, and believes only the proxies TRUST_PROXY names", async () => {
+    // The tests' loopback connections play the proxy; this machine's other address, a client reaching the port directly.
+    const proxied = await startApp({ env: { TRUST_PROXY: "127.0.0.1,::1" } });
     try {
       const res = await fetch(`${proxied.baseUrl}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe("forbidden");
+      expect((await fetch(`http://127.0.0.1:${proxied.env.PORT}/metrics`, { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(200);
+      const direct = await fetch(`http://${OTHER_ADDRESS}:${proxied.env.PORT}/metrics`, { headers: { "x-forwarded-for": "127.0.0.1" } });
+      expect(direct.status).toBe(403);
     } finally {
       await proxied.stop();
+    }
+  });
+
+  it("listens on LISTEN_ADDRESS alone, and still renders its cached pages from there", async () => {
+    const loopback = await startApp({ env: { LISTEN_ADDRESS: "127.0.0.1" } });
+    try {
+      await expect(fetch(`http://${OTHER_ADDRESS}:${loopback.env.PORT}/api/health`)).rejects.toThrow();
+      const home = await fetch(`http://127.0.0.1:${loopback.env.PORT}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("x-htmldrop-cache")).toBe("miss");
+    } finally {
+      await loopback.stop();
     }
   });
 });

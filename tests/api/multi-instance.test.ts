@@ -4,13 +4,15 @@
 // either instance, sees it (API, raw latest, viewer), a passcode change included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
+import { createTestClock, MINUTE_MS } from "../helpers/clock";
 
 const WRITES_PER_MINUTE = 40;
 let one: TestApp;
 let two: TestApp;
+const clock = createTestClock();
 
 beforeAll(async () => {
-  const env = { REDIS_URL: "redis://127.0.0.1:6379", LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE), LIMIT_WRITES_PER_DAY: "100000" };
+  const env = { HTMLDROP_TEST_CLOCK_FILE: clock.file, REDIS_URL: "redis://127.0.0.1:6379", LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE), LIMIT_WRITES_PER_DAY: "100000" };
   one = await startApp({ env });
   two = await startApp({ env: { ...env, DATA_DIR: one.env.DATA_DIR!, ...(one.env.DATABASE_URL ? { DATABASE_URL: one.env.DATABASE_URL } : {}) } });
 }, 180_000);
@@ -28,16 +30,10 @@ async function createDrop(token: string, title: string): Promise<string> {
   return res.body.slug as string;
 }
 
-/** Waits, if needed, until a fixed one-minute window has at least 20 s left, so a burst stays in one window. */
-async function startOfQuietWindow(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
-}
-
 describe("two instances, one database, one Redis", () => {
   it("admit exactly the per-minute limit from 100 concurrent writes split across them", async () => {
     const token = await one.createToken("multi-limit");
-    await startOfQuietWindow();
+    clock.startWindow(MINUTE_MS);
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, index) => instances()[index % 2]!.api("/api/drops", { method: "POST", token, body: { title: `burst ${index}`, html: html(`burst ${index}`) } })),
     );

@@ -1,7 +1,8 @@
 // OAuth refusals: each attack or mistake a client or a hostile page can make, against the real flow.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:net";
 import { freePort, startApp, type TestApp } from "../helpers/app";
-import { createTestClock, type TestClock } from "../helpers/clock";
+import { createTestClock, DAY_MS, MINUTE_MS, type TestClock } from "../helpers/clock";
 import { CookieJar } from "../helpers/cookie-jar";
 import type { Browserless } from "../helpers/device-flow";
 import { authorizeOverHttp, httpsDocumentServer, pkcePair, registerClient, tokenRequest } from "../helpers/oauth";
@@ -12,6 +13,8 @@ const REDIRECT_URI = "http://127.0.0.1:9/callback";
 
 let app: TestApp;
 let origin: string;
+let port: number;
+let documents: Awaited<ReturnType<typeof httpsDocumentServer>>;
 let clock: TestClock;
 let browser: Browserless;
 let clientId: string;
@@ -25,17 +28,36 @@ function newBrowser(sessionCookie?: string): Browserless {
 
 beforeAll(async () => {
   clock = createTestClock();
-  const port = await freePort();
+  documents = await httpsDocumentServer();
+  port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  app = await startApp({ env: { PORT: String(port), PUBLIC_URL: origin, HTMLDROP_TEST_CLOCK_FILE: clock.file } });
+  app = await startApp({ env: { PORT: String(port), PUBLIC_URL: origin, HTMLDROP_TEST_CLOCK_FILE: clock.file, NODE_EXTRA_CA_CERTS: documents.certFile } });
   browser = newBrowser(await signInAs(app, "grace"));
   // An agent's token for the same account, to read its grants.
   ownerToken = await tokenThroughDeviceFlow(app, { ...browser, client: undefined });
   clientId = await registerClient(origin, { client_name: "Negative Tests", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] });
 }, 120_000);
-afterAll(async () => app?.stop());
+afterAll(async () => {
+  await app?.stop();
+  await documents?.close();
+});
 
 type Authorization = { code: string; verifier: string; resource: string };
+
+/** A refusal before the human answered: htmldrop's own page, nothing sent to the client's redirect URI. */
+async function expectErrorPage(outcome: { redirect: URL | null; last: Response }, error: string): Promise<void> {
+  expect(outcome.redirect).toBeNull();
+  expect(outcome.last.headers.get("location")).toBeNull();
+  expect(outcome.last.status).toBeGreaterThanOrEqual(400);
+  const page = await outcome.last.text();
+  expect(page).toContain("This app could not connect to htmldrop");
+  expect(page).toContain(`<code>${error}</code>`);
+}
+
+/** An authorization request from a browser with no cookies, as a link an attacker sends would be opened. */
+async function anonymousAuthorize(params: Record<string, string | undefined>): Promise<Response> {
+  return fetch(`${origin}${authorizationUrl(params)}`, { redirect: "manual" });
+}
 
 function authorizationUrl(params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();
@@ -97,11 +119,11 @@ describe("the authorization code exchange", () => {
   });
 
   it("requires PKCE S256", async () => {
-    const { redirect } = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, resource: `${origin}/mcp`, state: "st" }));
-    expect(redirect?.searchParams.get("error")).toBe("invalid_request");
+    const missing = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, resource: `${origin}/mcp`, state: "st" }));
+    await expectErrorPage(missing, "invalid_request");
     const { challenge } = pkcePair();
     const plain = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "plain", resource: `${origin}/mcp` }));
-    expect(plain.redirect?.searchParams.get("error")).toBe("invalid_request");
+    await expectErrorPage(plain, "invalid_request");
   });
 
   it.each([
@@ -111,9 +133,7 @@ describe("the authorization code exchange", () => {
   ])("refuses %s resource indicator", async (_name, resource) => {
     const { challenge } = pkcePair();
     const url = authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: resource?.replace("ROOT", origin), state: "st" });
-    const { redirect } = await authorizeOverHttp(browser, url);
-    expect(redirect?.searchParams.get("error")).toBe("invalid_target");
-    expect(redirect?.searchParams.get("iss")).toBe(origin);
+    await expectErrorPage(await authorizeOverHttp(browser, url), "invalid_target");
   });
 });
 
@@ -172,6 +192,56 @@ describe("refresh tokens", () => {
   });
 });
 
+describe("before the human answers", () => {
+  const LANDING = "https://evil.example/landing";
+  let landingClient: string;
+  beforeAll(async () => {
+    landingClient = await registerClient(origin, { client_name: "Landing", redirect_uris: [LANDING] });
+  });
+
+  function request(overrides: Record<string, string>) {
+    return anonymousAuthorize({ client_id: landingClient, response_type: "code", redirect_uri: LANDING, code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${origin}/mcp`, state: "st", ...overrides });
+  }
+
+  // RFC 9700 §4.11.2: otherwise /oauth/authorize sends anyone to any registered address, no click needed.
+  it.each([
+    ["prompt=none", { prompt: "none" }, "login_required"],
+    ["prompt=none answered by form_post", { prompt: "none", response_mode: "form_post" }, "login_required"],
+    ["a malformed code_challenge", { code_challenge: "short" }, "invalid_request"],
+    ["another server's resource", { resource: "https://evil.example/mcp" }, "invalid_target"],
+  ])("shows the error of %s on htmldrop's page, never at the client's redirect URI", async (_name, overrides, error) => {
+    await expectErrorPage({ redirect: null, last: await request(overrides) }, error);
+  });
+
+  it("refuses a request larger than 4 KiB, storing nothing", async () => {
+    const interactions = async () => Number((await app.sql<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "OAuthRecord" WHERE "model" = 'Interaction'`))[0]?.n);
+    const before = await interactions();
+    await expectErrorPage({ redirect: null, last: await request({ state: "s".repeat(5000) }) }, "invalid_request");
+    expect(await interactions()).toBe(before);
+    expect((await request({ state: "s".repeat(1000) })).status).toBe(303);
+    // What is stored lasts ten minutes, on the wall clock oidc-provider keeps.
+    const [latest] = await app.sql<{ at: number | string | Date }>(`SELECT MAX("expiresAt") AS "at" FROM "OAuthRecord" WHERE "model" = 'Interaction'`);
+    expect(new Date(latest!.at).getTime()).toBeLessThanOrEqual(Date.now() + 600_000);
+  });
+});
+
+describe("tokens minted by a connected app", () => {
+  it("are revoked with the app, and listed with it as their minter", async () => {
+    const { access_token } = await tokensFor({ resource: `${origin}/api`, scope: "drops:read tokens:manage" });
+    const grantId = (await app.api("/api/me", { token: access_token })).body.token.id as string;
+    const minted = await app.api("/api/tokens", { method: "POST", token: access_token, body: { label: "minted by the app" } });
+    expect(minted.status).toBe(201);
+    const grandchild = await app.api("/api/tokens", { method: "POST", token: minted.body.token, body: {} });
+    expect(grandchild.status).toBe(201);
+    const listed = (await app.api("/api/tokens", { token: ownerToken })).body as Array<{ id: string; minted_by?: string }>;
+    expect(listed.find((item) => item.id === minted.body.id)?.minted_by).toBe(grantId);
+
+    expect((await app.api(`/api/tokens/${grantId}`, { method: "DELETE", token: ownerToken })).status).toBe(204);
+    for (const token of [minted.body.token, grandchild.body.token]) expect((await app.api("/api/me", { token })).status).toBe(401);
+    expect((await app.api("/api/me", { token: ownerToken })).status).toBe(200);
+  });
+});
+
 describe("the consent form", () => {
   async function pendingConsent(): Promise<string> {
     const { challenge } = pkcePair();
@@ -196,6 +266,35 @@ describe("the consent form", () => {
     expect(await page.text()).toContain("Approve");
   });
 
+  it("refuses an _interaction cookie without oidc-provider's signature", async () => {
+    const consent = await pendingConsent();
+    const uid = consent.split("/").at(-1)!;
+    const elsewhere = newBrowser(await signInAs(app, "grace"));
+    for (const planted of [`_interaction=${uid}`, `_interaction=${uid}; _interaction.sig=${"A".repeat(27)}`]) {
+      const cookie = `${elsewhere.jar.header()}; ${planted}`;
+      expect(await (await fetch(`${origin}${consent}`, { headers: { cookie } })).text()).toContain('data-notice="otherBrowser"');
+      const post = await fetch(`${origin}${consent}/decision`, { method: "POST", body: new URLSearchParams({ decision: "approve" }), headers: { cookie, origin }, redirect: "manual" });
+      expect(post.status).toBe(403);
+    }
+    expect(await (await fetch(`${origin}${consent}`, { headers: { cookie: browser.jar.header() } })).text()).toContain("Approve");
+  });
+
+  it("never sends a code to htmldrop's own port, which a loopback client may otherwise name", async () => {
+    // RFC 8252 lets a native client use any loopback port: on a loopback PUBLIC_URL, htmldrop's included.
+    const ownPort = `http://127.0.0.1:${port}/callback`;
+    const started = await fetch(`${origin}${authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: ownPort, code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${origin}/mcp` })}`, {
+      headers: { cookie: browser.jar.header() },
+      redirect: "manual",
+    });
+    browser.jar.store(started);
+    const consent = new URL(started.headers.get("location")!, origin).pathname;
+    const page = await (await fetch(`${origin}${consent}`, { headers: { cookie: browser.jar.header() } })).text();
+    expect(page).toContain('data-notice="redirectRefused"');
+    expect(page).not.toContain("Approve");
+    const answered = await fetch(`${origin}${consent}/decision`, { method: "POST", body: new URLSearchParams({ decision: "approve" }), headers: { cookie: browser.jar.header(), origin }, redirect: "manual" });
+    expect(answered.headers.get("location")).toBe(consent);
+  });
+
   it("sends a denial back to the client as access_denied", async () => {
     const { challenge } = pkcePair();
     const { redirect } = await authorizeOverHttp(browser, authorizationUrl({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: "S256", resource: `${origin}/mcp`, state: "st" }), "deny");
@@ -215,6 +314,48 @@ describe("client registration", () => {
     const response = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "x", redirect_uris: redirectUris, token_endpoint_auth_method: "none" }) });
     expect(response.status).toBe(status);
     if (status === 400) expect(((await response.json()) as { error: string }).error).toMatch(/^invalid_(redirect_uri|client_metadata)$/);
+  });
+
+  it("refuses redirect URIs on htmldrop's own origin, whatever the path or loopback name", async () => {
+    for (const uri of [`${origin}/p/abcdefgh/raw`, `${origin}/`, `http://localhost:${port}/callback`, `http://[::1]:${port}/cb`]) {
+      const response = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "htmldrop Sync", redirect_uris: [uri] }) });
+      expect(response.status, uri).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "invalid_redirect_uri" });
+    }
+  });
+
+  it("refuses a Client ID Metadata Document whose redirect URI is on htmldrop's own origin", async () => {
+    const metadataUrl = `${documents.origin}/own-origin.json`;
+    const redirectUri = `${origin}/p/abcdefgh/raw`;
+    documents.documents.set("/own-origin.json", { client_id: metadataUrl, client_name: "htmldrop Sync", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" });
+    const response = await anonymousAuthorize({ client_id: metadataUrl, response_type: "code", redirect_uri: redirectUri, code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${origin}/mcp` });
+    await expectErrorPage({ redirect: null, last: response }, "invalid_client");
+  });
+
+  it.each([
+    ["a 201-character client_name", { client_name: "n".repeat(201) }],
+    ["11 redirect URIs", { redirect_uris: Array.from({ length: 11 }, (_, index) => `https://app.example/cb${index}`) }],
+    ["a 1,001-character client_uri", { client_uri: `https://app.example/${"a".repeat(981)}` }],
+    ["a record over 8 KiB", { redirect_uris: Array.from({ length: 10 }, (_, index) => `https://app.example/${index}${"a".repeat(880)}`) }],
+  ])("refuses a registration with %s", async (_name, fields) => {
+    const response = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Large", redirect_uris: [REDIRECT_URI], ...fields }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "invalid_client_metadata" });
+  });
+
+  it("forgets a client nobody approved within a day, and keeps an approved one", async () => {
+    const unapproved = await registerClient(origin, { client_name: "n".repeat(200), redirect_uris: Array.from({ length: 10 }, (_, index) => `http://127.0.0.1:9/cb${index}`) });
+    const request = (id: string) => anonymousAuthorize({ client_id: id, response_type: "code", redirect_uri: "http://127.0.0.1:9/cb0", code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${origin}/mcp` });
+    expect((await request(unapproved)).status).toBe(303);
+    clock.advance(DAY_MS + MINUTE_MS);
+    try {
+      await expectErrorPage({ redirect: null, last: await request(unapproved) }, "invalid_client");
+      // clientId was approved by the tests above.
+      const approved = await anonymousAuthorize({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${origin}/mcp` });
+      expect(approved.status).toBe(303);
+    } finally {
+      clock.advance(-(DAY_MS + MINUTE_MS));
+    }
   });
 
   it("makes a client that names no token endpoint method public, with no secret it could never use", async () => {
@@ -254,24 +395,72 @@ describe("client registration", () => {
   });
 });
 
-describe("client metadata documents in production", () => {
-  it("are never fetched from a private or loopback address", async () => {
-    const documents = await httpsDocumentServer();
-    const production = await startApp({
-      env: { PUBLIC_URL: "https://drops.example.test", AUTH_SECRET: "s".repeat(32), TOKEN_PEPPER: "p".repeat(32), NODE_EXTRA_CA_CERTS: documents.certFile },
+/** A TCP listener on 127.0.0.1 and ::1 (one port) that counts connections and hangs up. */
+async function countingListener(): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
+  let connections = 0;
+  const servers: Server[] = [];
+  const listenOn = (host: string, listenPort: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer((socket) => {
+        connections++;
+        socket.destroy();
+      });
+      servers.push(server);
+      server.once("error", reject).listen(listenPort, host, () => resolve((server.address() as { port: number }).port));
     });
-    try {
-      const metadataUrl = `${documents.origin}/client.json`;
-      documents.documents.set("/client.json", { client_id: metadataUrl, client_name: "Private", redirect_uris: ["https://app.example/cb"], token_endpoint_auth_method: "none" });
-      const { challenge } = pkcePair();
-      const response = await fetch(`http://127.0.0.1:${production.env.PORT}${authorizationUrl({ client_id: metadataUrl, response_type: "code", redirect_uri: "https://app.example/cb", code_challenge: challenge, code_challenge_method: "S256", resource: "https://drops.example.test/mcp" })}`, { redirect: "manual" });
-      expect(response.status).toBe(400);
-      expect(await response.text()).toContain("invalid_client");
-      expect(documents.requests).toEqual([]);
-    } finally {
-      await production.stop();
-      await documents.close();
+  const listenerPort = await listenOn("127.0.0.1", 0);
+  await listenOn("::1", listenerPort);
+  return { port: listenerPort, connections: () => connections, close: async () => void (await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))) };
+}
+
+describe("in production", () => {
+  const PUBLIC_URL = "https://drops.example.test";
+  let production: TestApp;
+  let productionOrigin: string;
+  let listener: Awaited<ReturnType<typeof countingListener>>;
+  beforeAll(async () => {
+    listener = await countingListener();
+    production = await startApp({
+      env: { PUBLIC_URL, CONTENT_ORIGIN: "https://usercontent.example.test", AUTH_SECRET: "s".repeat(32), TOKEN_PEPPER: "p".repeat(32), NODE_EXTRA_CA_CERTS: documents.certFile },
+    });
+    productionOrigin = `http://127.0.0.1:${production.env.PORT}`;
+  }, 120_000);
+  afterAll(async () => {
+    await production?.stop();
+    await listener?.close();
+  });
+
+  function metadataDocumentRequest(metadataUrl: string): Promise<Response> {
+    const query = new URLSearchParams({ client_id: metadataUrl, response_type: "code", redirect_uri: "https://app.example/cb", code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${PUBLIC_URL}/mcp` });
+    return fetch(`${productionOrigin}/oauth/authorize?${query}`, { redirect: "manual" });
+  }
+
+  it("refuses redirect URIs on PUBLIC_URL's and CONTENT_ORIGIN's origins", async () => {
+    const register = (uri: string) => fetch(`${productionOrigin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "htmldrop Sync", redirect_uris: [uri] }) });
+    for (const uri of [`${PUBLIC_URL}/p/abcdefgh/raw`, "https://usercontent.example.test/p/abcdefgh/raw", "https://USERCONTENT.example.test./anything", "https://drops.example.test:443/"]) {
+      const response = await register(uri);
+      expect(response.status, uri).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "invalid_redirect_uri" });
     }
+    expect((await register("https://app.example/cb")).status).toBe(201);
+  });
+
+  it("never fetches a Client ID Metadata Document from a private or loopback address", async () => {
+    const metadataUrl = `${documents.origin}/private.json`;
+    documents.documents.set("/private.json", { client_id: metadataUrl, client_name: "Private", redirect_uris: ["https://app.example/cb"], token_endpoint_auth_method: "none" });
+    const response = await metadataDocumentRequest(metadataUrl);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("invalid_client");
+    expect(documents.requests).not.toContain("/private.json");
+  });
+
+  it("checks the address before connecting: a loopback listener sees no connection at all", async () => {
+    for (const host of ["127.0.0.1", "localhost", "[::1]", "[::ffff:127.0.0.1]"]) {
+      const response = await metadataDocumentRequest(`https://${host}:${listener.port}/client.json`);
+      expect(response.status, host).toBe(400);
+      expect(await response.text()).toContain("invalid_client");
+    }
+    expect(listener.connections()).toBe(0);
   });
 });
 
@@ -291,5 +480,18 @@ describe("rate limits per address", () => {
     expect(refused, `no 429 after ${2 * limit + 1} requests`).toBeDefined();
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused!.json()).toMatchObject({ error: "temporarily_unavailable", error_description: expect.stringContaining(`at most ${limit} per minute`) });
+  });
+
+  it("stop a flood of anonymous authorization requests with 429 on htmldrop's page", async () => {
+    const limit = 60;
+    let refused: Response | undefined;
+    for (let sent = 0; sent < 2 * limit + 1 && !refused; sent++) {
+      const response = await anonymousAuthorize({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: "S256", resource: `${origin}/mcp` });
+      if (response.status === 429) refused = response;
+      else await response.body?.cancel();
+    }
+    expect(refused, `no 429 after ${2 * limit + 1} requests`).toBeDefined();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused!.text()).toContain(`at most ${limit} per minute`);
   });
 });

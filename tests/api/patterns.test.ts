@@ -153,6 +153,25 @@ describe("an account's own patterns", () => {
     expect((await app.api("/api/patterns/ours", { token: alice })).status).toBe(404);
   });
 
+  it("refuses front matter too large or nested too deep before parsing it, and says which", async () => {
+    const cases = [
+      // The reviewer's 64 KiB of nesting, which took the parser 300 ms to overflow its stack.
+      { markdown: `---\nx: ${"[".repeat(65_000)}\n---\n# G\n`, says: "larger than 16384 bytes", field: "at most 16384 bytes" },
+      { markdown: markdown("ours", `notes: ${"x".repeat(16_384)}\n`), says: "larger than 16384 bytes", field: "at most 16384 bytes" },
+      { markdown: markdown("ours", `x: ${"[".repeat(11)}${"]".repeat(11)}\n`), says: "more than 10 levels deep", field: "nested at most 10 levels deep" },
+      { markdown: markdown("ours", `x:\n${"- ".repeat(11)}deep\n`), says: "more than 10 levels deep", field: "nested at most 10 levels deep" },
+    ];
+    for (const { markdown: text, says, field } of cases) {
+      const res = await put(alice, "ours", { markdown: text });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.code).toBe("invalid_pattern");
+      expect(res.body.error.message).toContain(says);
+      expect(res.body.error.details.fields).toEqual([{ field: "front_matter", message: field }]);
+    }
+    // Nesting a pattern's own keys need, and a little more, is fine.
+    expect((await put(alice, "nested-ok", { markdown: markdown("nested-ok", `x: [[[1], {a: [2]}]]\n`) })).status).toBe(201);
+  });
+
   it("says which field is too large, and refuses malformed names and bodies", async () => {
     const big = await put(alice, "ours", { markdown: markdown("ours"), template: "x".repeat(2_097_153) });
     expect(big.status).toBe(400);

@@ -297,7 +297,7 @@ describe("the documents", () => {
     expect(card.responses["200"].content).toEqual({ "image/png": { schema: { type: "string", format: "binary" } } });
     expect(card.responses["404"].content["application/json"]).toBeDefined();
     expect(Object.keys(card.responses)).toEqual(expect.arrayContaining(["304", "410", "429"]));
-    expect(openapi.components.schemas.Drop.properties.indexable).toMatchObject({ description: expect.stringContaining("Addition") });
+    expect(openapi.components.schemas.Drop.properties.indexable).toMatchObject({ description: expect.stringContaining("search engines") });
     expect(openapi.components.schemas.Drop.required ?? []).not.toContain("indexable");
     for (const body of ["CreateDropBody", "PatchDropBody"]) expect(openapi.components.schemas[body].properties.indexable, body).toMatchObject({ type: "boolean" });
   });

@@ -12,7 +12,8 @@ beforeAll(async () => {
   const limits = { LIMIT_WRITES_PER_MINUTE: "100000", LIMIT_WRITES_PER_DAY: "100000", LIMIT_DROPS_PER_ACCOUNT: "100000" };
   survivor = await startApp({ env: limits });
   const shared = { DATA_DIR: survivor.env.DATA_DIR!, ...(survivor.env.DATABASE_URL ? { DATABASE_URL: survivor.env.DATABASE_URL } : {}) };
-  stopping = await startApp({ env: { ...limits, ...shared } });
+  // Behind a declared proxy, so the views below can come from five clients: each counts once (README, View counts).
+  stopping = await startApp({ env: { ...limits, ...shared, TRUST_PROXY: "true" } });
   token = await survivor.createToken("rolling-restart");
 }, 180_000);
 afterAll(async () => {
@@ -51,7 +52,8 @@ describe("SIGTERM during writes", () => {
     const viewedSlug = viewed.body.slug as string;
     // Views recorded in memory on the instance that stops must be written before it exits.
     for (let i = 0; i < 5; i++) {
-      const beacon = await fetch(`http://127.0.0.1:${stopping.env.PORT}/p/${viewedSlug}/view`, { method: "POST", headers: { "sec-fetch-site": "same-origin" } });
+      const client = `203.0.113.${i + 1}`;
+      const beacon = await fetch(`http://127.0.0.1:${stopping.env.PORT}/p/${viewedSlug}/view`, { method: "POST", headers: { "sec-fetch-site": "same-origin", "x-forwarded-for": client } });
       expect(beacon.status).toBe(204);
     }
 

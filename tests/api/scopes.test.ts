@@ -88,7 +88,8 @@ const REST: RestCase[] = [
     scope: "tokens:manage",
     status: 204,
     send: async (token) => {
-      const victim = await mint({ label: "victim" });
+      // No broader than any token with tokens:manage, so every such token may revoke it.
+      const victim = await mint({ label: "victim", scopes: ["tokens:manage"] });
       const id = (await app.api("/api/me", { token: victim })).body.token.id;
       return app.api(`/api/tokens/${id}`, { method: "DELETE", token });
     },
@@ -314,6 +315,38 @@ describe("a token limited to some drops", () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({ code: "invalid_arg", message: `Invalid arguments: drops.1: no drop ${slug} in your account`, details: { fields: [{ field: "drops.1", message: `no drop ${slug} in your account` }] } });
     }
+  });
+
+  it("sees and revokes only tokens no broader than itself, and learns no other drop's slug from them", async () => {
+    const narrower = await mint({ label: "narrower", drops: [mine], scopes: ["drops:read"] });
+    const broader = { sibling: await mint({ drops: [sibling] }), both: await mint({ drops: [mine, sibling] }), everything: await mint({ label: "everything" }) };
+    const idOf = async (token: string) => (await app.api("/api/me", { token })).body.token.id as string;
+    const listed = await app.api("/api/tokens", { token: limited });
+    expect(listed.status).toBe(200);
+    const ids = listed.body.map((item: { id: string }) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([await idOf(limited), await idOf(narrower)]));
+    for (const token of [full, ...Object.values(broader)]) expect(ids).not.toContain(await idOf(token));
+    expect(listed.text).not.toContain(sibling);
+    for (const token of [full, ...Object.values(broader)]) {
+      const res = await app.api(`/api/tokens/${await idOf(token)}`, { method: "DELETE", token: limited });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+      expect((await app.api("/api/me", { token })).status).toBe(200);
+    }
+    expect((await app.api(`/api/tokens/${await idOf(narrower)}`, { method: "DELETE", token: limited })).status).toBe(204);
+    expect((await app.api("/api/me", { token: narrower })).status).toBe(401);
+  });
+});
+
+describe("a token with fewer scopes", () => {
+  it("sees and revokes only tokens whose scopes it holds too", async () => {
+    const manager = await mint({ label: "manager only", scopes: ["tokens:manage"] });
+    const fullId = (await app.api("/api/me", { token: full })).body.token.id;
+    const listed = await app.api("/api/tokens", { token: manager });
+    expect(listed.body.every((item: { scopes: Scope[] }) => item.scopes.every((scope) => scope === "tokens:manage"))).toBe(true);
+    expect(listed.body.map((item: { id: string }) => item.id)).not.toContain(fullId);
+    expect((await app.api(`/api/tokens/${fullId}`, { method: "DELETE", token: manager })).status).toBe(404);
+    expect((await app.api("/api/me", { token: full })).status).toBe(200);
   });
 });
 

@@ -5,8 +5,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
-import { createTestClock, DAY_MS, type TestClock } from "../helpers/clock";
+import { createTestClock, DAY_MS, MINUTE_MS, type TestClock } from "../helpers/clock";
 import { signInBrowserless, tokenThroughDeviceFlow, type Browserless } from "../helpers/device-flow";
+import { PEER_ADDRESS_HEADER } from "../helpers/vercel-edge";
 
 let app: TestApp;
 let clock: TestClock;
@@ -15,7 +16,8 @@ let token: string;
 
 beforeAll(async () => {
   clock = createTestClock();
-  app = await startApp({ env: { HTMLDROP_TEST_CLOCK_FILE: clock.file } });
+  // Behind a declared proxy, so that beacons can come from many clients (each counts once per window).
+  app = await startApp({ env: { HTMLDROP_TEST_CLOCK_FILE: clock.file, TRUST_PROXY: "true" } });
   // A person signed in to the dashboard, and their agent's token: the views of the first must not count.
   owner = await signInBrowserless(app, "stats-owner");
   token = await tokenThroughDeviceFlow(app, owner);
@@ -30,9 +32,17 @@ async function createDrop(body: Record<string, unknown> = {}): Promise<{ slug: s
   return created.body;
 }
 
-/** What the viewer page sends once shown; `query` names the version (`?v=N`). */
-function beacon(slug: string, query = "", headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${app.baseUrl}/p/${slug}/view${query}`, { method: "POST", headers: { "sec-fetch-site": "same-origin", ...headers } });
+let clients = 0;
+/** Another client's address, as a proxy (or Vercel's edge) reports it. */
+const newClient = () => `198.51.100.${++clients % 250}`;
+
+/** What the viewer page sends once shown, from `client`; `query` names the version (`?v=N`). */
+function beacon(slug: string, query = "", headers: Record<string, string> = {}, client = newClient()): Promise<Response> {
+  return fetch(`${app.baseUrl}/p/${slug}/view${query}`, {
+    method: "POST",
+    // Behind `npm start` a trusted proxy appended the address; as Vercel serves, the edge sees it.
+    headers: { "sec-fetch-site": "same-origin", "x-forwarded-for": client, [PEER_ADDRESS_HEADER]: client, ...headers },
+  });
 }
 
 async function stats(slug: string, days?: number) {
@@ -98,6 +108,29 @@ describe("counting", () => {
     expect(counted.versions).toEqual([{ version: 1, views: 1 }]);
     expect((await statsOnceCounted(locked.slug, 1)).view_count).toBe(1);
     expect((await app.api(`/api/drops/${drop.slug}`, { token })).body.view_count).toBe(1);
+  });
+
+  it("counts a client once per drop and version in each 30-minute window, however often it reports", async () => {
+    clock.startWindow(30 * MINUTE_MS);
+    const drop = await createDrop();
+    await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: "<p>v2</p>" } });
+    const client = "203.0.113.77";
+    const answers = await Promise.all(Array.from({ length: 40 }, () => beacon(drop.slug, "?v=1", {}, client)));
+    expect(answers.every((answer) => answer.status === 204)).toBe(true);
+    // Another version, and another client, each count once more.
+    for (let i = 0; i < 5; i++) expect((await beacon(drop.slug, "?v=2", {}, client)).status).toBe(204);
+    for (let i = 0; i < 5; i++) expect((await beacon(drop.slug, "?v=1", {}, "203.0.113.78")).status).toBe(204);
+    const counted = await statsOnceCounted(drop.slug, 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await stats(drop.slug)).total_views).toBe(3);
+    expect(counted.versions).toEqual([
+      { version: 1, views: 2 },
+      { version: 2, views: 1 },
+    ]);
+    clock.advance(30 * MINUTE_MS);
+    expect((await beacon(drop.slug, "?v=1", {}, client)).status).toBe(204);
+    await statsOnceCounted(drop.slug, 4);
+    clock.moveTo(Date.now());
   });
 
   it("puts views on either side of midnight UTC on their own days", async () => {

@@ -149,9 +149,25 @@ describe("npm run admin -- token create", () => {
   });
 });
 
+describe("tokens minted by a token", () => {
+  it("die with it, and with the token that minted that one; the list names the minter", async () => {
+    const parent = await createToken(full, { label: "parent" });
+    const child = await createToken(parent.body.token, { label: "child" });
+    const grandchild = await createToken(child.body.token, { label: "grandchild" });
+    const sibling = await createToken(full, { label: "sibling" });
+    const listed = (await app.api("/api/tokens", { token: full })).body as Array<{ id: string; minted_by?: string }>;
+    expect(listed.find((item) => item.id === child.body.id)?.minted_by).toBe(parent.body.id);
+    expect(listed.find((item) => item.id === grandchild.body.id)?.minted_by).toBe(child.body.id);
+
+    expect((await app.api(`/api/tokens/${parent.body.id}`, { method: "DELETE", token: full })).status).toBe(204);
+    for (const token of [parent, child, grandchild]) expect((await app.api("/api/me", { token: token.body.token })).status).toBe(401);
+    expect((await app.api("/api/me", { token: sibling.body.token })).status).toBe(200);
+    expect((await app.api("/api/me", { token: full })).status).toBe(200);
+  });
+});
+
 describe("the device flow with scopes", () => {
   let clients = 0;
-  const origin = () => `http://127.0.0.1:${app.env.PORT}`;
 
   async function signIn(body: unknown) {
     clients += 1;

@@ -124,7 +124,7 @@ for (const viewport of [
     // A guest cannot sign as the owner: the plain message, and the typed text is kept.
     await fillComment(page, { name: OWNER.toUpperCase(), body: "Looks good to me" });
     await page.getByRole("button", { name: "Post comment" }).click();
-    await expect(panel.getByRole("alert")).toHaveText("The comment was not posted: that name is the drop owner's. Choose another.");
+    await expect(panel.getByRole("alert")).toHaveText("The comment was not posted: that name is, or looks like, the drop owner's. Choose another.");
     await expect(page.getByLabel(/^Comment on version/)).toHaveValue("Looks good to me");
 
     // Without JavaScript: a plain form post, redirected back to the thread with a notice.
@@ -142,7 +142,7 @@ for (const viewport of [
     await fillComment(plain, { name: OWNER, body: "Sneaky" });
     await plain.getByRole("button", { name: "Post comment" }).click();
     await expect(plain).toHaveURL(`${drop.url}?comment_error=owner_name&v=1#comments`);
-    await expect(plain.locator("details#comments").getByRole("alert")).toHaveText("The comment was not posted: that name is the drop owner's. Choose another.");
+    await expect(plain.locator("details#comments").getByRole("alert")).toHaveText("The comment was not posted: that name is, or looks like, the drop owner's. Choose another.");
     await expect(plain.locator("details#comments img, details#comments svg, details#comments script")).toHaveCount(0);
     await plainContext.close();
 

@@ -1,7 +1,7 @@
 // Publishing from the owner dashboard in real Chromium against the real server: a new drop from a chosen
 // file, pasted HTML or a file dropped on the page; the refusals in plain words next to their fields; a
 // new version with its context; the list's polish. Every result is checked back through the REST API.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
 import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
 import { createDrop, openSignedIn } from "../helpers/dashboard";

@@ -16,8 +16,8 @@ test("the landing page copies the agent prompt", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseUrl });
   await page.goto(app.baseUrl);
   await expect(page.getByRole("heading", { name: "Connect an agent" })).toBeVisible();
-  await page.getByRole("button", { name: "Copy" }).first().click();
-  await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+  await page.getByRole("button", { name: "Copy agent prompt" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`${app.baseUrl}/api/onboard`);
 });
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { compiledCommand } from "./fixture-commands";
 import { startIdentityProvider, type IdentityProvider } from "./identity-provider";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
 import { startVercelEdge, type VercelEdge } from "./vercel-edge";
@@ -47,12 +48,14 @@ export type TestApp = {
   env: Record<string, string>;
   /** How a person signs in: the local sign-in, or (serving as Vercel does) the test's identity provider. */
   signsInThrough: "local" | "identity-provider";
-  /** The service's own admin command: creates the local account if needed and returns a new token. */
+  /** The service's own admin command (compiled once, fixture-commands.ts): creates the local account if needed and returns a new token. */
   createToken(login: string, label?: string): Promise<string>;
   api<T = any>(path: string, init?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
   /** Queries the app's database directly, for facts the API does not expose (blob rows, counters) and to stage old data. */
   sql<T = Record<string, unknown>>(query: string): Promise<T[]>;
   logs(): string;
+  /** Closes the reading ends of the server's stdout and stderr, as a log collector that exits does; answers the server's pid. */
+  closeOutput(): number;
   /** Runs one of the service's commands (`scripts/<name>.ts`) with the server's environment. */
   command(script: string, args?: string[]): Promise<{ stdout: string; stderr: string }>;
   /**
@@ -80,7 +83,11 @@ async function createSchema(): Promise<{ url: string; schema: string; drop: () =
 
 function waitForListening(child: ChildProcess, output: () => string, readyLine: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output()}`)), 60_000);
+    // Killed, not left behind: a server that starts after its test gave up would run on, unowned.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within 60 s:\n${output()}`));
+    }, 60_000);
     const onData = () => {
       if (output().includes(readyLine)) {
         clearTimeout(timer);
@@ -185,7 +192,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     : serverless
       ? [process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(servedPort)]]
       : [process.execPath, startArguments()];
-  if (serverless) await promisify(execFile)(TSX, ["scripts/migrate.ts"], { cwd: ROOT, env: childEnv });
+  if (serverless) await promisify(execFile)(process.execPath, [compiledCommand("migrate")], { cwd: ROOT, env: childEnv });
   if (options.privateNetwork) {
     Object.assign(childEnv, {
       HTMLDROP_NETNS_DIR: dataDir,
@@ -217,6 +224,11 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     env,
     signsInThrough: identityProvider ? "identity-provider" : "local",
     logs: () => output,
+    closeOutput() {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      return child.pid!;
+    },
     async sql(query) {
       if (!database) {
         const sqlite = new Database(join(dataDir, "htmldrop.db"));
@@ -241,7 +253,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     },
     command: runCommand,
     async createToken(login, label) {
-      const { stdout } = await runCommand("admin", ["token", "create", "--login", login, ...(label ? ["--label", label] : [])]);
+      const args = ["token", "create", "--login", login, ...(label ? ["--label", label] : [])];
+      const { stdout } = await promisify(execFile)(process.execPath, [compiledCommand("admin"), ...args], { cwd: ROOT, env: childEnv });
       return stdout.trim().split("\n").at(-1)!;
     },
     async api(path, init = {}) {

@@ -1,5 +1,5 @@
 // Moves the clock of a running server (lib/clock.ts reads HTMLDROP_TEST_CLOCK_FILE on each call).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,7 +19,11 @@ export type TestClock = {
 export function createTestClock(): TestClock {
   const file = join(mkdtempSync(join(tmpdir(), "htmldrop-clock-")), "offset");
   let offset = 0;
-  const set = (ms: number) => writeFileSync(file, String((offset = ms)));
+  // Written aside and renamed over, so a server never reads a half-written (empty) file as offset 0.
+  const set = (ms: number) => {
+    writeFileSync(`${file}.next`, String((offset = ms)));
+    renameSync(`${file}.next`, file);
+  };
   set(0);
   return {
     file,

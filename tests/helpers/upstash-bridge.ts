@@ -3,7 +3,6 @@
 // /multi-exec), results base64-encoded when the client asks (Upstash-Encoding), a bearer token. Each
 // bridge keeps its keys apart from every other's, as each Upstash database is its own keyspace, so
 // apps running side by side never count each other's requests.
-import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import IORedis from "ioredis";
@@ -30,27 +29,13 @@ export async function startUpstashBridge(redisUrl = "redis://127.0.0.1:6379"): P
   const token = `bridge-${Math.random().toString(36).slice(2)}`;
   let commands = 0;
 
-  // Upstash's scripts open with `#!lua flags=allow-key-locking`, which only Upstash understands: the
-  // bridge runs them without that line, as Upstash would run them, keyed by the SHA the client knows.
-  const scripts = new Map<string, string>();
   const keyspace = `${token}:`;
-  /** A script's arguments with its keys (`numkeys keys… argv…`) moved into this bridge's keyspace. */
-  const scriptArguments = ([numberOfKeys, ...rest]: Command): Command => {
-    const count = Number(numberOfKeys);
-    return [numberOfKeys!, ...rest.slice(0, count).map((key) => keyspace + String(key)), ...rest.slice(count)];
-  };
-  const translate = ([name, ...args]: Command): Command | null => {
-    const command = String(name).toUpperCase();
-    if (command === "EVAL" || (command === "SCRIPT" && String(args[0]).toUpperCase() === "LOAD")) {
-      const index = command === "EVAL" ? 0 : 1;
-      const script = String(args[index]);
-      const runnable = script.replace(/^#!lua[^\n]*\n/, "");
-      scripts.set(createHash("sha1").update(script).digest("hex"), runnable);
-      return command === "EVAL" ? ["EVAL", runnable, ...scriptArguments(args.slice(1))] : ["SCRIPT", "LOAD", runnable];
-    }
-    if (command === "EVALSHA") {
-      const script = scripts.get(String(args[0]));
-      return script === undefined ? null : ["EVAL", script, ...scriptArguments(args.slice(1))];
+  const translate = ([name, ...args]: Command): Command => {
+    if (String(name).toUpperCase() === "EVAL") {
+      // EVAL script numkeys keys… argv…: the keys move into this bridge's keyspace.
+      const [script, numberOfKeys, ...rest] = args;
+      const count = Number(numberOfKeys);
+      return [name!, script!, numberOfKeys!, ...rest.slice(0, count).map((key) => keyspace + String(key)), ...rest.slice(count)];
     }
     // Every other command the app sends (GET, PING) has its key, if any, first.
     return args.length > 0 ? [name!, keyspace + String(args[0]), ...args.slice(1)] : [name!];
@@ -58,13 +43,9 @@ export async function startUpstashBridge(redisUrl = "redis://127.0.0.1:6379"): P
 
   const run = async (sent: Command): Promise<Reply> => {
     commands++;
-    const command = translate(sent);
-    if (!command) return { error: "NOSCRIPT No matching script. Please use EVAL." };
-    const [name, ...args] = command;
+    const [name, ...args] = translate(sent);
     try {
       const result = await redis.call(String(name), ...args.map(String));
-      // SCRIPT LOAD answers the SHA of the script as the client sent it.
-      if (String(sent[0]).toUpperCase() === "SCRIPT") return { result: createHash("sha1").update(String(sent[2])).digest("hex") };
       return { result };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };

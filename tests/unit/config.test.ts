@@ -59,6 +59,23 @@ describe("configuration", () => {
     expect(config.contentOrigin).toBe("https://usercontent.example.net");
   });
 
+  it("reads TRUST_PROXY as off, a number of proxies in a row or the proxies' addresses, and LISTEN_ADDRESS as one address", () => {
+    const trust = (value?: string) => parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toEqual({ kind: "none" });
+    expect(trust("false")).toEqual({ kind: "none" });
+    expect(trust("true")).toEqual({ kind: "hops", hops: 1 });
+    expect(trust("2")).toEqual({ kind: "hops", hops: 2 });
+    const listed = trust("127.0.0.1, 10.0.0.0/8,::1");
+    if (listed.kind !== "addresses") throw new Error(`expected addresses, got ${listed.kind}`);
+    expect(["127.0.0.1", "10.200.0.1"].map((address) => listed.proxies.check(address))).toEqual([true, true]);
+    expect(listed.proxies.check("::1", "ipv6")).toBe(true);
+    expect(listed.proxies.check("192.0.2.7")).toBe(false);
+    for (const bad of ["yes", "0", "11", "10.0.0.0/33", "127.0.0.1,", "proxy.example.com"]) expect(problems({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toContain("TRUST_PROXY");
+    expect(parseConfig({ DATA_DIR: dataDir() }).listenAddress).toBeNull();
+    expect(parseConfig({ DATA_DIR: dataDir(), LISTEN_ADDRESS: "127.0.0.1" }).listenAddress).toBe("127.0.0.1");
+    expect(problems({ DATA_DIR: dataDir(), LISTEN_ADDRESS: "localhost" })).toContain("LISTEN_ADDRESS");
+  });
+
   it("requires providers' variables in complete sets", () => {
     expect(problems({ DATA_DIR: dataDir(), AUTH_GITHUB_ID: "x" })).toContain("AUTH_GITHUB_ID and AUTH_GITHUB_SECRET");
     expect(problems({ DATA_DIR: dataDir(), AUTH_OIDC_ISSUER: "https://id.example.com" })).toContain("AUTH_OIDC_ISSUER");

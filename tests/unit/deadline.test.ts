@@ -1,8 +1,8 @@
 // A deadline measures the other side's silence: an answer that arrived while this process was busy
-// past the deadline is still taken.
+// past the deadline is still taken, and time this process spent before it wrote is not silence.
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { withDeadline } from "@/lib/deadline";
+import { Liveness, untilSilent, withDeadline } from "@/lib/deadline";
 
 function busyFor(ms: number): void {
   const until = Date.now() + ms;
@@ -27,6 +27,45 @@ describe("withDeadline", () => {
       await expect(pending).resolves.toBe("+PONG\r\n");
     } finally {
       client.destroy();
+    }
+  });
+});
+
+describe("untilSilent", () => {
+  const never = () => new Promise<never>(() => {});
+
+  it("rejects once the other side has owed an answer and said nothing for the silence", async () => {
+    const liveness = new Liveness();
+    liveness.sent();
+    const startedAt = performance.now();
+    await expect(untilSilent(never(), liveness, 50, 5_000)).rejects.toThrow(/no answer for \d+ ms/);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+  });
+
+  it("does not count the time this process spent before writing as silence", async () => {
+    const liveness = new Liveness();
+    const answer = new Promise<string>((resolve) => setTimeout(() => resolve("late but heard"), 100));
+    const pending = untilSilent(answer, liveness, 50, 5_000);
+    busyFor(80);
+    liveness.sent();
+    setTimeout(() => liveness.answered(), 20);
+    await expect(pending).resolves.toBe("late but heard");
+  });
+
+  it("keeps waiting while answers to other requests arrive, until the backstop", async () => {
+    const liveness = new Liveness();
+    liveness.sent();
+    liveness.sent();
+    const others = setInterval(() => {
+      liveness.answered();
+      liveness.sent();
+    }, 10);
+    try {
+      const startedAt = performance.now();
+      await expect(untilSilent(never(), liveness, 50, 300)).rejects.toThrow("no answer within 300 ms");
+      expect(performance.now() - startedAt).toBeGreaterThanOrEqual(290);
+    } finally {
+      clearInterval(others);
     }
   });
 });

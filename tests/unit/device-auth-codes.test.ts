@@ -1,6 +1,8 @@
+import { BlockList } from "node:net";
 import { describe, expect, it } from "vitest";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { newUserCode, normalizeUserCode } from "@/lib/device-auth/codes";
+import type { TrustProxy } from "@/lib/config";
 import { clientKeyFromHeaders, describeClient } from "@/lib/ratelimit/client-key";
 
 describe("user codes", () => {
@@ -43,17 +45,30 @@ describe("request origin checks", () => {
     expect(isLoopbackRequest(headers(values))).toBe(expected);
   });
 
+  const none: TrustProxy = { kind: "none" };
+  const oneHop: TrustProxy = { kind: "hops", hops: 1 };
+  const twoHops: TrustProxy = { kind: "hops", hops: 2 };
+  const proxies = new BlockList();
+  proxies.addAddress("127.0.0.1");
+  proxies.addSubnet("10.0.0.0", 8);
+  proxies.addAddress("::1", "ipv6");
+  const listed: TrustProxy = { kind: "addresses", proxies };
   it.each([
-    ["a direct loopback connection", "127.0.0.1", {}, false, { address: "127.0.0.1", local: true }],
-    ["IPv6 and IPv4-mapped loopback", "::ffff:127.0.0.1", {}, false, { address: "::ffff:127.0.0.1", local: true }],
-    ["another machine", "192.0.2.7", { host: "localhost:3000" }, false, { address: "192.0.2.7", local: false }],
-    ["a loopback connection relayed by an undeclared proxy", "127.0.0.1", { "x-forwarded-for": "192.0.2.7" }, false, { address: "127.0.0.1", local: false }],
-    ["a proxy relaying with Forwarded", "::1", { forwarded: "for=192.0.2.7" }, false, { address: "::1", local: false }],
-    ["a declared proxy: the entry it appended, not the client's", "127.0.0.1", { "x-forwarded-for": "127.0.0.1, 203.0.113.7" }, true, { address: "203.0.113.7", local: false }],
-    ["a declared proxy relaying a local client", "127.0.0.1", { "x-forwarded-for": "127.0.0.9" }, true, { address: "127.0.0.9", local: true }],
-    ["a declared proxy without X-Forwarded-For", "127.0.0.1", {}, true, { address: "127.0.0.1", local: true }],
-  ])("describes %s", (_, socket, incoming, trustProxy, expected) => {
-    expect(describeClient(socket, incoming, trustProxy)).toEqual(expected);
+    ["a direct loopback connection", "127.0.0.1", {}, none, { address: "127.0.0.1", local: true }],
+    ["IPv6 and IPv4-mapped loopback", "::ffff:127.0.0.1", {}, none, { address: "::ffff:127.0.0.1", local: true }],
+    ["another machine", "192.0.2.7", { host: "localhost:3000" }, none, { address: "192.0.2.7", local: false }],
+    ["a loopback connection relayed by an undeclared proxy", "127.0.0.1", { "x-forwarded-for": "192.0.2.7" }, none, { address: "127.0.0.1", local: false }],
+    ["a proxy relaying with Forwarded", "::1", { forwarded: "for=192.0.2.7" }, none, { address: "::1", local: false }],
+    ["a declared proxy: the entry it appended, not the client's", "127.0.0.1", { "x-forwarded-for": "127.0.0.1, 203.0.113.7" }, oneHop, { address: "203.0.113.7", local: false }],
+    ["a declared proxy relaying a local client", "127.0.0.1", { "x-forwarded-for": "127.0.0.9" }, oneHop, { address: "127.0.0.9", local: true }],
+    ["a declared proxy without X-Forwarded-For", "127.0.0.1", {}, oneHop, { address: "127.0.0.1", local: true }],
+    ["two proxies in a row: the entry the first appended", "10.0.0.2", { "x-forwarded-for": "127.0.0.1, 203.0.113.7, 10.0.0.1" }, twoHops, { address: "203.0.113.7", local: false }],
+    ["a listed proxy: the entry it appended", "::ffff:10.0.0.1", { "x-forwarded-for": "127.0.0.1, 203.0.113.7" }, listed, { address: "203.0.113.7", local: false }],
+    ["listed proxies in a row, walked back to the first address that is none", "127.0.0.1", { "x-forwarded-for": "198.51.100.1, 203.0.113.7, 10.1.2.3" }, listed, { address: "203.0.113.7", local: false }],
+    ["a peer that is not a listed proxy, claiming loopback", "192.0.2.7", { "x-forwarded-for": "127.0.0.1" }, listed, { address: "192.0.2.7", local: false }],
+    ["a listed proxy relaying a client on its machine", "::1", { "x-forwarded-for": "::1" }, listed, { address: "::1", local: true }],
+  ])("describes %s", (_, socket, incoming, trust, expected) => {
+    expect(describeClient(socket, incoming, trust)).toEqual(expected);
   });
 
   it("keys clients by the address server.ts records", () => {

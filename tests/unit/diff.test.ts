@@ -3,7 +3,7 @@
 // must refuse a diff too large rather than run long.
 import { applyPatch } from "diff";
 import { describe, expect, it } from "vitest";
-import { DIFF_LIMITS, diffSources, toHunks } from "@/lib/drops/diff";
+import { DIFF_LIMITS, diffSources, toHunks } from "@/lib/drops/diff-text";
 
 function randomText(random: () => number, lines: number): string {
   const words = ["<p>", "</p>", "a", "b", "", "<div>", "x y"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/lib/discovery/openapi";
-import { OPERATIONS } from "@/lib/discovery/operations";
+import { OPERATIONS } from "@/lib/api/operations";
 import { buildApiReference, type TypeText } from "@/lib/discovery/reference";
 import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
@@ -122,7 +122,7 @@ describe("API reference", () => {
     const patch = reference.schemas.find((schema) => schema.name === "PatchDropBody")!.declaration;
     expect(patch).toContainEqual({ schema: "CreateDropBody" });
     expect(text(patch)).toMatch(/^  \/\/ as in CreateDropBody\n  expires_at\?: /m);
-    expect(text(reference.schemas.find((schema) => schema.name === "CreateDropBody")!.declaration)).toMatch(/^  \/\/ Addition: when the link stops working.*\n  expires_at\?: /m);
+    expect(text(reference.schemas.find((schema) => schema.name === "CreateDropBody")!.declaration)).toMatch(/^  \/\/ When the link stops working.*\n  expires_at\?: /m);
     // Short comments stay where they are.
     expect(text(reference.schemas.find((schema) => schema.name === "Version")!.declaration)).toMatch(/^  \/\/ Unix time in milliseconds\n  created_at: /m);
   });

@@ -1,6 +1,6 @@
 import { parse, serialize, type DefaultTreeAdapterTypes as T } from "parse5";
 import { describe, expect, it } from "vitest";
-import { currentPlan, DEFENSIVE_BLOCK, DEFENSIVE_STYLE, FIRST_PREFIX_CHARS, INJECTION_PLAN_VERSION, injectDefensiveHead, planInjection, VIEWPORT_META } from "@/lib/serving/inject";
+import { currentPlan, DEFENSIVE_BLOCK, DEFENSIVE_STYLE, FIRST_PREFIX_CHARS, INJECTION_PLAN_VERSION, injectDefensiveHead, planInjection, VIEWPORT_META } from "@/lib/html/inject";
 
 // The whole block after the viewport tag, which starts with the spec's style element word for word.
 const STYLE = DEFENSIVE_BLOCK;

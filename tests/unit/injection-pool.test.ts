@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fallbackPlan, injectionParts, planInjection, VIEWPORT_META } from "@/lib/serving/inject";
-import { planInjectionOffThread } from "@/lib/serving/injection-pool";
+import { fallbackPlan, injectionParts, planInjection, VIEWPORT_META } from "@/lib/html/inject";
+import { planInjectionOffThread } from "@/lib/html/injection-pool";
 
 /** A 1 MB page without a viewport tag: the whole of it is parsed. */
 const LARGE = `<!DOCTYPE html><html><head><title>t</title></head><body>${"<p>row <b>bold</b> &amp; more</p>\n".repeat(30_000)}</body></html>`;

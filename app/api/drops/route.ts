@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { assertCreateBudgetLeft, createDrop, listDrops } from "@/lib/drops";
 import { assertIdempotencyKey } from "@/lib/drops/idempotency";
@@ -8,12 +8,12 @@ import { parseInput } from "@/lib/schemas/errors";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withToken("GET /api/drops", async ({ request, caller }) => {
+export const GET = withToken("listDrops", async ({ request, caller }) => {
   const query = parseInput(listDropsQuerySchema, listQueryInput(new URL(request.url).searchParams));
   return jsonResponse(await listDrops(caller.userId, { ...query, onlySlugs: caller.drops }));
 });
 
-export const POST = withToken("POST /api/drops", async ({ request, caller }) => {
+export const POST = withToken("createDrop", async ({ request, caller }) => {
   const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
   if (idempotencyKey !== undefined) assertIdempotencyKey(idempotencyKey);
   await assertCreateBudgetLeft(caller.userId, idempotencyKey);
@@ -22,4 +22,4 @@ export const POST = withToken("POST /api/drops", async ({ request, caller }) => 
   return jsonResponse(result.body, result.status, result.replayed ? { "idempotent-replayed": "true" } : {});
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE } = methodsNotServedAt("/api/drops");

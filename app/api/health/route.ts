@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
+import { errorResponse, jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { checkHealth } from "@/lib/ops/health";
 
 export const dynamic = "force-dynamic";
@@ -11,4 +11,4 @@ export async function GET(): Promise<Response> {
   }
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/api/health");

@@ -1,9 +1,9 @@
 import { describeCaller } from "@/lib/accounts/tokens";
-import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withToken("GET /api/me", async ({ caller }) => jsonResponse(await describeCaller(caller)));
+export const GET = withToken("getMe", async ({ caller }) => jsonResponse(await describeCaller(caller)));
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/api/me");

@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/responses";
+import { methodsNotServedAt } from "@/lib/api/responses";
 import { discoveryFacts } from "@/lib/discovery/facts";
 import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
 import { buildOnboardingHtml, ONBOARD_HTML_CSP } from "@/lib/discovery/onboard-html";
@@ -18,4 +18,4 @@ export function GET(request: Request): Response {
   return documentResponse(buildOnboardingMarkdown, "text/markdown; charset=utf-8");
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/api/onboard");

@@ -1,9 +1,9 @@
-import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { listPatterns } from "@/lib/patterns";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withToken("GET /api/patterns", async ({ caller }) => jsonResponse({ patterns: await listPatterns(caller.userId) }));
+export const GET = withToken("listPatterns", async ({ caller }) => jsonResponse({ patterns: await listPatterns(caller.userId) }));
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/api/patterns");

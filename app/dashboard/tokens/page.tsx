@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FULL_GRANT } from "@/lib/accounts/credentials";
 import { listTokens } from "@/lib/accounts/tokens";
 import { now } from "@/lib/clock";
 import { dashboardNotice } from "@/lib/dashboard/messages";
@@ -16,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function TokensPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSessionUser("/dashboard/tokens");
-  const [tokens, drops] = await Promise.all([listTokens(user.userId), listDropChoices(user.userId)]);
+  const [tokens, drops] = await Promise.all([listTokens(user.userId, FULL_GRANT), listDropChoices(user.userId)]);
   return (
     <main>
       <h1>API tokens</h1>

@@ -1,5 +1,5 @@
 import styles from "../dashboard.module.css";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 
 /** The empty state: how a new owner gets an agent to publish its first drop. */
 export function ConnectAgent({ mcpUrl }: { mcpUrl: string }) {
@@ -16,7 +16,7 @@ export function ConnectAgent({ mcpUrl }: { mcpUrl: string }) {
           <strong>An MCP client</strong> (Claude, Cursor, and others): add the Streamable HTTP server
           <span className={styles.field}>
             <code data-testid="mcp-url">{mcpUrl}</code>
-            <CopyButton value={mcpUrl} label="MCP endpoint address" />
+            <CopyButton value={mcpUrl} label="MCP endpoint address" className={styles.secondary} />
           </span>
           with a bearer token from the device-code sign-in.
         </li>

@@ -1,6 +1,6 @@
 import type { DropJson } from "@/lib/schemas/drops";
 import styles from "../dashboard.module.css";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 
 /** The drop's two public addresses, each with a copy button. */
 export function DropLinks({ drop }: { drop: DropJson }) {
@@ -19,7 +19,7 @@ export function DropLinks({ drop }: { drop: DropJson }) {
           <label htmlFor={link.id}>{link.label}</label>
           <div className={styles.field}>
             <input id={link.id} readOnly value={link.value} className={styles.mono} />
-            <CopyButton value={link.value} label={link.label.toLowerCase()} />
+            <CopyButton value={link.value} label={link.label.toLowerCase()} className={styles.secondary} />
             <a href={link.value} target="_blank" rel="noopener">
               Open
             </a>

@@ -1,9 +1,10 @@
 import { dropListHref, type DropListFilters } from "@/lib/dashboard/drop-list";
 import { describeExpiryBriefly } from "@/lib/dashboard/expiry-wording";
 import { formatTime } from "@/lib/dashboard/format";
+import { viewerPath } from "@/lib/drops/public-urls";
 import type { DropJson } from "@/lib/schemas/drops";
 import styles from "../dashboard.module.css";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 import { RelativeTime } from "./relative-time";
 
 function Tags({ metadata, filters }: { metadata: Record<string, string>; filters: DropListFilters }) {
@@ -66,9 +67,9 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
             <td data-label="Link">
               <span className={styles.linkCell}>
                 <a href={drop.url} className={styles.mono}>
-                  /p/{drop.slug}
+                  {viewerPath(drop.slug)}
                 </a>
-                <CopyButton value={drop.url} label={`link of ${drop.title}`} />
+                <CopyButton value={drop.url} label={`link of ${drop.title}`} className={styles.secondary} />
               </span>
             </td>
             <td data-label="Latest">v{drop.latest_version}</td>

@@ -6,7 +6,7 @@ import { formatTime } from "@/lib/dashboard/format";
 import type { DropChoice, NewTokenState } from "@/lib/dashboard/token-form";
 import { createTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
 type Props = { drops: DropChoice[]; expiryDays: readonly number[]; defaultExpiry: string };
@@ -26,7 +26,7 @@ function CreatedToken({ created }: { created: NonNullable<NewTokenState["created
         <code className={styles.secretValue} data-testid="new-token-value">
           {created.token}
         </code>
-        <CopyButton value={created.token} label="new token" />
+        <CopyButton value={created.token} label="new token" className={styles.secondary} />
       </div>
       <p className={styles.muted} data-testid="new-token-limits">
         Id <span className={styles.mono}>{created.id}</span> · {created.scopes.join(", ")} · {created.drops ? `only ${created.drops.join(", ")}` : "every drop"} ·{" "}
@@ -39,12 +39,12 @@ function CreatedToken({ created }: { created: NonNullable<NewTokenState["created
       <pre className={styles.snippet} data-testid="mcp-snippet">
         {created.snippets.mcp}
       </pre>
-      <CopyButton value={created.snippets.mcp} label="MCP configuration" />
+      <CopyButton value={created.snippets.mcp} label="MCP configuration" className={styles.secondary} />
       <h4>Command line</h4>
       <pre className={styles.snippet} data-testid="cli-snippet">
         {created.snippets.cli}
       </pre>
-      <CopyButton value={created.snippets.cli} label="command-line snippet" />
+      <CopyButton value={created.snippets.cli} label="command-line snippet" className={styles.secondary} />
     </section>
   );
 }

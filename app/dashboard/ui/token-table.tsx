@@ -58,6 +58,11 @@ export function TokenTable({ tokens, now }: { tokens: TokenListItemJson[]; now: 
               <th scope="row" data-label="Label">
                 {token.label ?? <span className={styles.muted}>(no label)</span>}
                 {token.kind === "oauth" ? <span className={styles.badge}>Connected app</span> : null}
+                {token.minted_by ? (
+                  <div className={styles.muted} data-testid="token-minted-by">
+                    made by {tokens.find((minter) => minter.id === token.minted_by)?.label ?? token.minted_by} ({token.minted_by}); revoking that revokes this
+                  </div>
+                ) : null}
               </th>
               <td data-label="Id" className={styles.mono}>
                 {token.id}

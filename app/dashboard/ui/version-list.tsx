@@ -1,5 +1,6 @@
 import type { VersionRow } from "@/lib/dashboard/drop-detail";
 import { formatBytes } from "@/lib/dashboard/format";
+import { viewerPath } from "@/lib/drops/public-urls";
 import { deleteVersionAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
@@ -47,7 +48,7 @@ export function VersionList({ slug, versions, latest, renderedAt }: { slug: stri
               </td>
               <td data-label="Actions">
                 <div className={styles.rowActions}>
-                  <a href={`/p/${slug}?v=${version.version}`} target="_blank" rel="noopener">
+                  <a href={viewerPath(slug, version.version)} target="_blank" rel="noopener">
                     Open v{version.version}
                   </a>
                   {deletable ? (

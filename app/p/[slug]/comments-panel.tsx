@@ -5,6 +5,7 @@
 // with a notice) and, once this script runs, as JSON, adding the new comment without a reload.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { COMMENT_FORM_ERRORS, COMMENT_POSTED_NOTICE, commentFormOutcome, type CommentFormError } from "@/lib/comments/form-messages";
+import { publicPath } from "@/lib/drops/public-urls";
 import type { CommentJson } from "@/lib/schemas/comments";
 import type { ViewerComments } from "@/lib/serving/viewer";
 import styles from "./viewer.module.css";
@@ -30,23 +31,22 @@ function formatUtc(at: number): string {
 
 type Node = { comment: CommentJson; replies: Node[] };
 
-/** Replies under the comment they answer; the rest on top, the version shown first, each group oldest first. */
-function threadOf(comments: CommentJson[], version: number): Node[] {
+/** Replies under the comment they answer when it is on this page; otherwise in the server's order (lib/comments). */
+function threadOf(comments: CommentJson[]): Node[] {
   const nodes = new Map(comments.map((comment) => [comment.id, { comment, replies: [] as Node[] }]));
   const top: Node[] = [];
   for (const node of nodes.values()) {
     const parent = node.comment.reply_to ? nodes.get(node.comment.reply_to) : undefined;
-    // A reply always answers an older comment, so parents never loop; a deleted parent leaves it on top.
     if (parent && parent !== node) parent.replies.push(node);
     else top.push(node);
   }
-  const shown = top.filter((node) => node.comment.version === version);
-  const others = top.filter((node) => node.comment.version !== version).sort((a, b) => b.comment.version - a.comment.version);
-  return [...shown, ...others];
+  return top;
 }
 
 function CommentItem({ node, version, depth }: { node: Node; version: number; depth: number }) {
   const { comment } = node;
+  // Its parent is on an earlier page (a deleted parent clears reply_to).
+  const answersEarlier = depth === 0 && comment.reply_to !== undefined;
   return (
     <li className={styles.comment} data-comment-id={comment.id} data-resolved={comment.resolved_at !== undefined ? "true" : undefined}>
       <article>
@@ -61,6 +61,7 @@ function CommentItem({ node, version, depth }: { node: Node; version: number; de
           ) : null}
           <time dateTime={new Date(comment.created_at).toISOString()}>{formatUtc(comment.created_at)}</time>
           {comment.version !== version ? <span className={styles.versionMark}>on version {comment.version}</span> : null}
+          {answersEarlier ? <span className={styles.versionMark}>reply to a comment on an earlier page</span> : null}
           {comment.resolved_at !== undefined ? <span className={styles.resolvedMark}>Resolved</span> : null}
         </p>
         {comment.quote !== undefined ? <blockquote className={styles.quote}>{comment.quote}</blockquote> : null}
@@ -95,7 +96,7 @@ function NoticeLine({ notice }: { notice: CommentNotice | null }): ReactNode {
 
 async function postComment(slug: string, fields: Record<string, string>): Promise<{ comment: CommentJson } | { status: number; error: CommentFormError }> {
   try {
-    const response = await fetch(`/p/${encodeURIComponent(slug)}/comments`, {
+    const response = await fetch(publicPath(slug, "comments"), {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(fields),
@@ -109,8 +110,34 @@ async function postComment(slug: string, fields: Record<string, string>): Promis
   }
 }
 
+/** Links to the thread's other pages, plain links so they work without JavaScript. */
+function PageLinks({ slug, version, comments }: { slug: string; version: number; comments: ViewerComments }) {
+  const { page, pages, total, first } = comments;
+  if (pages === 1) return null;
+  // The first page is the viewer's own URL, the one the page cache keeps.
+  const href = (n: number) => `${publicPath(slug, "viewer", { v: version, comments_page: n > 1 ? n : null })}#comments`;
+  return (
+    <nav className={styles.commentPages} aria-label="Comment pages">
+      {page > 1 ? (
+        <a href={href(page - 1)} rel="prev">
+          Previous comments
+        </a>
+      ) : null}
+      <span>
+        Comments {first}–{first + comments.comments.length - 1} of {total}
+      </span>
+      {page < pages ? (
+        <a href={href(page + 1)} rel="next">
+          More comments
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
 export function CommentsPanel({ slug, version, comments, notice: initialNotice }: Props) {
-  const [thread, setThread] = useState(comments.thread);
+  const [thread, setThread] = useState(comments.comments);
+  const [posted, setPosted] = useState(0);
   const [notice, setNotice] = useState(initialNotice);
   const [pending, setPending] = useState(false);
 
@@ -125,6 +152,7 @@ export function CommentsPanel({ slug, version, comments, notice: initialNotice }
     setPending(false);
     if ("comment" in result) {
       setThread((current) => [...current, result.comment]);
+      setPosted((count) => count + 1);
       setNotice({ kind: "posted" });
       // The name stays for the next comment; the text is posted.
       for (const name of ["body", "quote"]) {
@@ -141,12 +169,12 @@ export function CommentsPanel({ slug, version, comments, notice: initialNotice }
     setNotice({ kind: "error", error: result.error });
   }
 
-  const nodes = threadOf(thread, version);
+  const nodes = threadOf(thread);
   return (
     // Open as rendered; the script after it folds it on a phone (see DropView). React leaves `open` alone.
     <details id="comments" open className={styles.comments} suppressHydrationWarning>
       <summary className={styles.commentsSummary}>
-        Comments <span className={styles.count}>({thread.length})</span>
+        Comments <span className={styles.count}>({comments.total + posted})</span>
       </summary>
       <div className={styles.commentsBody}>
         {nodes.length === 0 ? (
@@ -158,7 +186,8 @@ export function CommentsPanel({ slug, version, comments, notice: initialNotice }
             ))}
           </ol>
         )}
-        <form method="post" action={`/p/${slug}/comments`} className={styles.commentForm} onSubmit={onSubmit} aria-label="Add a comment">
+        <PageLinks slug={slug} version={version} comments={comments} />
+        <form method="post" action={publicPath(slug, "comments")} className={styles.commentForm} onSubmit={onSubmit} aria-label="Add a comment">
           <input type="hidden" name="v" value={version} />
           <label>
             Comment on version {version}

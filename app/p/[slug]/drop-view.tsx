@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/previews/card";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
-import { viewBeaconPath } from "@/lib/serving/view-beacon";
+import { publicPath, viewerPath } from "@/lib/drops/public-urls";
 import type { ViewerPage } from "@/lib/serving/viewer";
 import { CommentsPanel, type CommentNotice } from "./comments-panel";
 import styles from "./viewer.module.css";
@@ -46,15 +46,15 @@ const SWITCH_VERSION_AT_ONCE =
 function compareHref(page: DropPage): string | null {
   const older = page.versions.find((version) => version.number < page.version);
   const newer = [...page.versions].reverse().find((version) => version.number > page.version);
-  if (older) return `/p/${page.slug}/compare?from=${older.number}&to=${page.version}`;
-  return newer ? `/p/${page.slug}/compare?from=${page.version}&to=${newer.number}` : null;
+  if (older) return publicPath(page.slug, "compare", { from: older.number, to: page.version });
+  return newer ? publicPath(page.slug, "compare", { from: page.version, to: newer.number }) : null;
 }
 
 /** `notice` is what a plain form post came back with (?comment=…); the cached page has none. */
 export function DropView({ page, notice = null }: { page: DropPage; notice?: CommentNotice | null }) {
   // The page is cached and served without rendering (lib/serving/cached-pages.ts, ./shared), so it
   // reports its own view once shown; a prefetched page is never shown and runs no script.
-  const beacon = `navigator.sendBeacon(${JSON.stringify(viewBeaconPath(page.slug, page.version))})`;
+  const beacon = `navigator.sendBeacon(${JSON.stringify(publicPath(page.slug, "view", { v: page.version }))})`;
   const compare = compareHref(page);
   return (
     // Named, so that a drop's own main landmark, inside the frame, is not a second unnamed one.
@@ -84,7 +84,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           ) : null}
         </div>
         <div className={styles.tools}>
-          <form method="get" action={`/p/${page.slug}`} className={styles.versions} id="version-picker">
+          <form method="get" action={viewerPath(page.slug)} className={styles.versions} id="version-picker">
             <label>
               <span className={styles.label}>Version</span>{" "}
               <select name="v" defaultValue={String(page.version)} aria-label="Version">
@@ -104,7 +104,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             Open<span className={styles.wide}> full page</span>
           </a>
           {page.unlocked ? (
-            <form method="post" action={`/p/${page.slug}/lock`}>
+            <form method="post" action={publicPath(page.slug, "lock")}>
               <button type="submit">
                 Lock<span className={styles.wide}> again</span>
               </button>
@@ -113,7 +113,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
         </div>
         {page.version !== page.latestVersion ? (
           <p className={styles.olderVersion}>
-            You are viewing version {page.version} of {page.latestVersion} — <a href={`/p/${page.slug}`}>see the latest</a>
+            You are viewing version {page.version} of {page.latestVersion} — <a href={viewerPath(page.slug)}>see the latest</a>
           </p>
         ) : null}
       </header>

@@ -1,3 +1,4 @@
+import { publicPath } from "@/lib/drops/public-urls";
 import { GATE_MESSAGES } from "@/lib/serving/viewer";
 import styles from "./viewer.module.css";
 
@@ -12,7 +13,7 @@ export function Gate({ slug, version, error }: { slug: string; version: string |
           {GATE_MESSAGES[error]}
         </p>
       ) : null}
-      <form method="post" action={`/p/${slug}/unlock`} className={styles.gateForm}>
+      <form method="post" action={publicPath(slug, "unlock")} className={styles.gateForm}>
         {version ? <input type="hidden" name="v" value={version} /> : null}
         <label>
           Passcode

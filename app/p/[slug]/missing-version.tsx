@@ -1,3 +1,4 @@
+import { viewerPath } from "@/lib/drops/public-urls";
 import styles from "./viewer.module.css";
 
 /**
@@ -11,7 +12,7 @@ export function MissingVersion({ slug }: { slug: string | null }) {
       <h1>This version does not exist</h1>
       <p>It may have been deleted, or the link may have a typing mistake in it.</p>
       <p>
-        <a href={slug === null ? "?" : `/p/${slug}`}>See the latest version</a>
+        <a href={slug === null ? "?" : viewerPath(slug)}>See the latest version</a>
       </p>
     </main>
   );

@@ -63,6 +63,13 @@ export function errorShapeProblem(value: unknown): string | null {
   return null;
 }
 
+/** RFC 6749's `{error, error_description?}`, which OAuth clients parse (and RFC 7591's alike); null when it is. */
+function oauthErrorProblem(value: unknown): string | null {
+  if (!isPlainObject(value) || typeof value.error !== "string" || !/^[\x20\x21\x23-\x5b\x5d-\x7e]+$/.test(value.error)) return "body is not OAuth's error shape";
+  if (value.error_description !== undefined && typeof value.error_description !== "string") return "OAuth error_description is not a string";
+  return null;
+}
+
 function jsonRpcProblem(message: unknown): string | null {
   if (!isPlainObject(message) || message.jsonrpc !== "2.0") return "not a JSON-RPC 2.0 message";
   if (!("id" in message) || !["string", "number"].includes(typeof message.id) && message.id !== null) return "JSON-RPC response without a valid id";
@@ -93,7 +100,11 @@ function checkOutcome(request: FuzzCase, wire: WireRequest, result: WireResult):
   const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
   const path = requestPath(request, wire);
   const api = isUnder(path, "/api") || isUnder(path, "/mcp");
-  const hasBody = wire.method !== "HEAD";
+  // The authorization server's endpoints speak OAuth (its consent page is the app's); what the HTTP layer
+  // refuses before any endpoint (a malformed path or framing, a method none takes) keeps the app's shape.
+  const oauth = isUnder(path, "/oauth") && !isUnder(path, "/oauth/consent");
+  // HEAD's answer and a 304 (the client's copy is current) carry no body, whatever their content type.
+  const hasBody = wire.method !== "HEAD" && status !== 304;
   const parsed = isJson && hasBody ? parseJson(body) : null;
 
   if (status >= 500) {
@@ -104,7 +115,7 @@ function checkOutcome(request: FuzzCase, wire: WireRequest, result: WireResult):
     if (!isJson) problems.push({ rule: "error-shape", problem: `${status} without a JSON content type (${contentType.split(";")[0] || "none"})` });
     else if (parsed && !parsed.ok) problems.push({ rule: "error-shape", problem: `${status} body is not JSON` });
     else if (parsed?.ok) {
-      const problem = errorShapeProblem(parsed.value);
+      const problem = oauth && oauthErrorProblem(parsed.value) === null ? null : errorShapeProblem(parsed.value);
       if (problem) problems.push({ rule: "error-shape", problem: `${status} ${problem}` });
     }
   }

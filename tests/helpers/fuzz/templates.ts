@@ -20,6 +20,16 @@ export type FuzzContext = {
   sessionCookie: string;
   /** Server action ids from the build's manifest, by exported name. */
   actions: Record<string, string>;
+  /** The app's origin, as PUBLIC_URL names it (OAuth resources and redirect checks use it). */
+  origin: string;
+  /** A client registered through /oauth/register, its redirect URI, and a pending consent's uid. */
+  oauthClientId: string;
+  oauthRedirectUri: string;
+  consentUid: string;
+  /** A comment on stableSlugs[0], whose comments are open to anyone. */
+  commentId: string;
+  /** A pattern of the fuzzing account that requests may replace or delete. */
+  patternName: string;
 };
 
 export type Body =
@@ -96,6 +106,13 @@ function toolCall(random: Random, context: FuzzContext): { name: string; argumen
     { name: "get_version", arguments: { slug: s, version: Number(version(random)) } },
     { name: "delete_version", arguments: { slug: s, version: Number(version(random)) } },
     { name: "set_passcode", arguments: { slug: s, passcode: random.pick(["", context.passcode]) } },
+    { name: "diff_versions", arguments: { slug: s, from: Number(version(random)), to: Number(version(random)) } },
+    { name: "list_comments", arguments: { slug: context.stableSlugs[0], status: random.pick(["open", "all"]) } },
+    { name: "reply_to_comment", arguments: { slug: context.stableSlugs[0], body: "noted", reply_to: context.commentId } },
+    { name: "resolve_comment", arguments: { slug: context.stableSlugs[0], id: context.commentId } },
+    { name: "list_patterns", arguments: {} },
+    { name: "get_pattern", arguments: { name: context.patternName } },
+    { name: "save_pattern", arguments: { name: context.patternName, markdown: patternMarkdown(context.patternName) } },
   ]);
 }
 
@@ -109,6 +126,26 @@ function jsonRpc(random: Random, context: FuzzContext): unknown {
     [1, () => ({ jsonrpc: "2.0", id, method: random.pick(["resources/list", "prompts/list", "completion/complete", "logging/setLevel", "tools/unknown"]), params: {} })],
     [8, () => ({ jsonrpc: "2.0", id, method: "tools/call", params: toolCall(random, context) })],
   ])();
+}
+
+function patternMarkdown(name: string): string {
+  return `---\nname: ${name}\ndescription: A fuzz pattern.\ntriggers: [fuzz]\n---\n\n# Fuzz\n`;
+}
+
+/** An authorization request as an MCP client sends it; sometimes one the server must refuse. */
+function authorizeQuery(random: Random, context: FuzzContext): string {
+  const query = new URLSearchParams({
+    client_id: random.weighted([[6, context.oauthClientId], [1, "unknown-client"], [1, "https://127.0.0.1:1/client.json"]]),
+    response_type: "code",
+    redirect_uri: random.weighted([[6, context.oauthRedirectUri], [1, `${context.origin}/p/${context.stableSlugs[0]}/raw`], [1, "https://evil.example/landing"]]),
+    code_challenge: random.pick(["E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "short", ""]),
+    code_challenge_method: random.pick(["S256", "plain"]),
+    scope: random.pick(["drops:read", "drops:read drops:write tokens:manage offline_access", "openid unknown"]),
+    resource: random.pick([`${context.origin}/mcp`, `${context.origin}/api`, "https://elsewhere.example/"]),
+    state: random.pick(["s", "x".repeat(2000)]),
+  });
+  if (random.chance(0.3)) query.set("prompt", random.pick(["none", "consent", "login"]));
+  return query.toString();
 }
 
 /** React's encoding of (previous form state, FormData): argument 1 is "$K1", its fields prefixed "1_". */
@@ -154,6 +191,32 @@ export function validTemplate(random: Random, context: FuzzContext): Template {
     [1, () => template("/api/auth/callback/{provider}", "POST", { provider: random.pick(["credentials", "github", "oidc"]) }, { body: { kind: "form", value: { csrfToken: "x", username: "fuzz", callbackUrl: "/dashboard" } } })],
     [2, () => template(random.pick(["/dashboard", "/dashboard/tokens", "/dashboard/account"]), "GET", {}, { headers: [session], query: random.pick(["", "page=2&sortBy=title&tags=project%3Dalpha&q=fuzz"]) })],
     [1, () => template("/dashboard/drops/{slug}", "GET", { slug: s() }, { headers: [session] })],
+    // OAuth: the authorization server's endpoints and its consent page, which answer in OAuth's own error shape.
+    [3, () => template("/oauth/authorize", "GET", {}, { query: authorizeQuery(random, context), headers: random.chance(0.5) ? [session] : [] })],
+    [1, () => template("/oauth/register", "POST", {}, { headers: [JSON_TYPE], body: { kind: "json", value: { client_name: "Fuzz client", redirect_uris: [random.pick([context.oauthRedirectUri, "https://app.example/cb", `${context.origin}/p/x/raw`, "javascript:alert(1)"])], token_endpoint_auth_method: random.pick(["none", "client_secret_basic"]), grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] } } })],
+    [2, () => template("/oauth/token", "POST", {}, { body: { kind: "form", value: random.pick<Record<string, string>>([
+      { grant_type: "authorization_code", code: "not-a-code", redirect_uri: context.oauthRedirectUri, client_id: context.oauthClientId, code_verifier: "v".repeat(43), resource: `${context.origin}/mcp` },
+      { grant_type: "refresh_token", refresh_token: "not-a-token", client_id: context.oauthClientId },
+      { grant_type: "client_credentials", client_id: context.oauthClientId },
+    ]) } })],
+    [1, () => template("/oauth/revoke", "POST", {}, { body: { kind: "form", value: { token: random.pick(["not-a-token", context.token]), client_id: context.oauthClientId } } })],
+    [1, () => template("/oauth/consent/{uid}", "GET", { uid: random.pick([context.consentUid, "AAAAAAAAAAAAAAAAAAAAA"]) }, { headers: random.chance(0.7) ? [session] : [] })],
+    [1, () => template("/oauth/consent/{uid}/decision", "POST", { uid: random.pick([context.consentUid, "AAAAAAAAAAAAAAAAAAAAA"]) }, { headers: [["origin", context.origin], ["cookie", `${context.sessionCookie}; _interaction=${context.consentUid}`]], body: { kind: "form", value: { decision: random.pick(["approve", "deny", "maybe"]) } } })],
+    [1, () => template(random.pick(["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration", "/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource/api"]), "GET", {})],
+    // Patterns, the compare page, comments and the view beacon.
+    [2, () => template(random.pick(["/api/patterns", "/api/patterns/{name}"]), "GET", { name: random.pick([context.patternName, "data-report", "no-such-pattern"]) }, { headers: [auth] })],
+    [2, () => template("/api/patterns/{name}", "PUT", { name: random.pick([context.patternName, "fuzz-new", "Bad Name"]) }, { headers: [auth, JSON_TYPE], body: { kind: "json", value: { markdown: patternMarkdown(context.patternName) } } })],
+    [1, () => template("/api/patterns/{name}", "DELETE", { name: random.pick(["fuzz-new", "no-such-pattern"]) }, { headers: [auth] })],
+    [1, () => template("/.well-known/patterns/{file}", "GET", { file: random.pick(["index.json", "data-report.md", "data-report.template.html", "nope.md"]) })],
+    [2, () => template("/p/{slug}/compare", "GET", { slug: s() }, { query: `from=${version(random)}&to=${version(random)}` })],
+    [2, () => template("/p/{slug}/comments", "POST", { slug: random.weighted([[4, context.stableSlugs[0]!], [1, s()]]) }, random.chance(0.5)
+      ? { headers: [JSON_TYPE, ["origin", context.origin]], body: { kind: "json", value: { body: "A remark", name: random.pick(["Guest", "fuzz", "ｆuzz\u200b"]), v: 1, quote: "seed" } } }
+      : { body: { kind: "form", value: { body: "A remark", name: "Form guest", v: "1" } } })],
+    [2, () => template("/api/drops/{slug}/comments", "GET", { slug: s() }, { headers: [auth], query: random.pick(["", "status=open&since=0&version=1&page=1&pageSize=5", "status=resolved"]) })],
+    [1, () => template("/api/drops/{slug}/comments", "POST", { slug: s() }, { headers: [auth, JSON_TYPE], body: { kind: "json", value: { body: "Owner reply", reply_to: random.pick([context.commentId, undefined]) } } })],
+    [1, () => template("/api/drops/{slug}/comments/{id}", "PATCH", { slug: context.stableSlugs[0]!, id: random.pick([context.commentId, "0".repeat(20)]) }, { headers: [auth, JSON_TYPE], body: { kind: "json", value: { resolved: random.chance(0.5) } } })],
+    [1, () => template("/api/drops/{slug}/comments/{id}", "DELETE", { slug: s(), id: "0".repeat(20) }, { headers: [auth] })],
+    [2, () => template("/p/{slug}/view", "POST", { slug: s() }, { query: random.pick(["", "v=1", "v=99"]), headers: [["sec-fetch-site", random.pick(["same-origin", "cross-site"])]] })],
     [3, () => {
       const name = random.pick(["editDropAction", "setPasscodeAction", "deleteVersionAction", "revokeTokenAction", "deleteDropAction"]);
       const fields = { slug: random.pick(context.doomedSlugs), title: "from the dashboard", tags: "project=alpha", version: "1", passcode: context.passcode, id: random.pick(context.doomedTokenIds) };
@@ -163,8 +226,9 @@ export function validTemplate(random: Random, context: FuzzContext): Template {
 }
 
 const PREFIXES = [
-  "/api", "/api/drops", "/api/drops/{slug}", "/api/drops/{slug}/v", "/api/drops/{slug}/passcode", "/api/tokens", "/api/auth", "/api/me",
-  "/mcp", "/p", "/p/{slug}", "/p/{slug}/raw", "/verify", "/.well-known", "/dashboard", "/dashboard/drops", "/docs",
+  "/api", "/api/drops", "/api/drops/{slug}", "/api/drops/{slug}/v", "/api/drops/{slug}/passcode", "/api/drops/{slug}/comments", "/api/tokens", "/api/auth", "/api/me", "/api/patterns",
+  "/mcp", "/p", "/p/{slug}", "/p/{slug}/raw", "/p/{slug}/compare", "/p/{slug}/comments", "/p/{slug}/view", "/verify", "/.well-known", "/.well-known/patterns", "/dashboard", "/dashboard/drops", "/docs",
+  "/oauth", "/oauth/authorize", "/oauth/token", "/oauth/consent",
   "/_next", "/_next/static/chunks", "/_next/image", "/_next/data", "/favicon.ico", "/robots.txt", "/openapi.json",
 ];
 const WORDS = ["x", "raw", "v", "1", "unlock", "lock", "versions", "passcode", "index.html", "%zz", "..", "", "route", "page", "_rsc", "[slug]", "(group)"];

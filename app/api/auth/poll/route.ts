@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
+import { errorResponse, jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { pollDeviceAuth } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { pollDeviceAuthQuerySchema } from "@/lib/schemas/device-auth";
@@ -15,4 +15,4 @@ export async function GET(request: Request): Promise<Response> {
   }
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/api/auth/poll");

@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
+import { errorResponse, jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { startDeviceAuth } from "@/lib/device-auth";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { startDeviceAuthBodySchema } from "@/lib/schemas/device-auth";
@@ -16,4 +16,4 @@ export async function POST(request: Request): Promise<Response> {
   }
 }
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE } = methodsNotServedAt("/api/auth/start");

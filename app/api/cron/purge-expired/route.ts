@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse, otherMethods } from "@/lib/api/responses";
+import { errorResponse, jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { purgeExpiredDrops } from "@/lib/drops/purge-expired";
 import { assertCronCaller } from "@/lib/ops/cron";
 
@@ -14,4 +14,4 @@ export async function GET(request: Request): Promise<Response> {
   }
 }
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE } = methodsNotServedAt("/api/cron/purge-expired");

@@ -4,7 +4,7 @@ import { SCOPE_DESCRIPTIONS } from "@/lib/accounts/scopes";
 import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { signInMethods } from "@/lib/auth/next-auth";
 import { getSessionUser, signInPath, signOutPath } from "@/lib/auth/session";
-import { describeConsent, interactionBelongsToBrowser, isInteractionUid } from "@/lib/oauth/grants";
+import { describeConsent, interactionBelongsToBrowser, isInteractionUid } from "@/lib/oauth/consent";
 import { consentPath } from "@/lib/oauth/provider";
 import styles from "./consent.module.css";
 
@@ -26,11 +26,12 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
   const { uid } = await params;
   if (!isInteractionUid(uid)) return <Refusal notice="unknown">This connection request does not exist. Start again from your app.</Refusal>;
   // The request must come from the browser that started it, or a link could make you approve someone else's.
-  if (!interactionBelongsToBrowser(uid, (await cookies()).get("_interaction")?.value)) {
+  if (!interactionBelongsToBrowser(uid, await cookies())) {
     return <Refusal notice="otherBrowser">This connection request was started in another browser. Start again from your app, in this browser.</Refusal>;
   }
   const consent = await describeConsent(uid);
   if (!consent) return <Refusal notice="expired">This connection request has expired or was already answered. Start again from your app.</Refusal>;
+  if (consent.refusal) return <Refusal notice="redirectRefused">This app cannot be connected: {consent.refusal}.</Refusal>;
 
   const user = await getSessionUser();
   const callbackPath = consentPath(uid);

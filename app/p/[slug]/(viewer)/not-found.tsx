@@ -1,5 +1,6 @@
 import { headers } from "next/headers";
-import { DROP_PAGE_URL_HEADER, slugOfDropPage } from "@/lib/serving/shared-pages";
+import { slugInDropUrl } from "@/lib/drops/public-urls";
+import { DROP_PAGE_URL_HEADER } from "@/lib/serving/shared-pages";
 import { isDropVisible } from "@/lib/serving/viewer";
 import { MissingVersion } from "../missing-version";
 
@@ -10,7 +11,7 @@ import { MissingVersion } from "../missing-version";
  */
 export default async function DropNotFound() {
   const requestHeaders = await headers();
-  const slug = slugOfDropPage(requestHeaders.get(DROP_PAGE_URL_HEADER));
+  const slug = slugInDropUrl(requestHeaders.get(DROP_PAGE_URL_HEADER));
   if (slug !== null && (await isDropVisible(slug, requestHeaders.get("cookie")))) return <MissingVersion slug={slug} />;
   return (
     <main>

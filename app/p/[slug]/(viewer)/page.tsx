@@ -14,15 +14,16 @@ type Props = {
 };
 
 // generateMetadata and the page share one lookup per request.
-const loadViewerPage = cache(async (slug: string, version: string | undefined): Promise<ViewerPage> => {
-  return getViewerPage(slug, version, (await headers()).get("cookie"));
+const loadViewerPage = cache(async (slug: string, version: string | undefined, commentsPage: string | undefined): Promise<ViewerPage> => {
+  return getViewerPage(slug, version, (await headers()).get("cookie"), commentsPage);
 });
 
 async function load({ params, searchParams }: Props) {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
   // A repeated ?v= is as unknown as ?v=abc.
   const version = Array.isArray(query.v) ? "" : query.v;
-  return { page: await loadViewerPage(slug, version), query };
+  const commentsPage = Array.isArray(query.comments_page) ? undefined : query.comments_page;
+  return { page: await loadViewerPage(slug, version, commentsPage), query };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

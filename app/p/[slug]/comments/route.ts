@@ -1,10 +1,10 @@
 import { otherMethods } from "@/lib/api/responses";
-import { handleViewerComment } from "@/lib/comments/viewer-form";
+import { handleViewerComment } from "@/lib/serving/viewer-comment-form";
 import { crossSitePostRefusal } from "@/lib/serving/unlock";
 
 type Context = { params: Promise<{ slug: string }> };
 
-/** The viewer page's comment form posts here (lib/comments/viewer-form.ts); another site's page may not. */
+/** The viewer page's comment form posts here (lib/serving/viewer-comment-form.ts); another site's page may not. */
 export async function POST(request: Request, { params }: Context): Promise<Response> {
   return crossSitePostRefusal(request) ?? handleViewerComment(request, (await params).slug);
 }

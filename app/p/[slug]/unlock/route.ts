@@ -1,4 +1,5 @@
 import { errorResponse, otherMethods, toApiError } from "@/lib/api/responses";
+import { publicPath } from "@/lib/drops/public-urls";
 import { unlockFormSchema } from "@/lib/schemas/serving";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { crossSitePostRefusal, unlockDrop } from "@/lib/serving/unlock";
@@ -18,11 +19,7 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   const { slug } = await params;
   const form = unlockFormSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   const viewer = (error?: string) => {
-    const query = new URLSearchParams();
-    if (form.success && form.data.v) query.set("v", form.data.v);
-    if (error) query.set("error", error);
-    const search = query.toString();
-    return `/p/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
+    return publicPath(slug, "viewer", { v: form.success ? form.data.v : undefined, error });
   };
   if (!form.success) return seeOther(viewer("wrong"));
   try {

@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { listComments, postOwnerComment } from "@/lib/comments/comments";
 import { createCommentBodySchema, listCommentsQuerySchema } from "@/lib/schemas/comments";
@@ -9,14 +9,14 @@ export const dynamic = "force-dynamic";
 
 type Params = { slug: string };
 
-export const GET = withToken<Params>("GET /api/drops/{slug}/comments", async ({ request, caller, params }) => {
+export const GET = withToken<Params>("listComments", async ({ request, caller, params }) => {
   const query = parseInput(listCommentsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return jsonResponse(await listComments(caller.userId, params.slug, query));
 });
 
-export const POST = withToken<Params>("POST /api/drops/{slug}/comments", async ({ request, caller, params }) => {
+export const POST = withToken<Params>("createComment", async ({ request, caller, params }) => {
   const input = parseInput(createCommentBodySchema, await readJsonBody(request));
   return jsonResponse(await postOwnerComment(caller.userId, params.slug, input), 201);
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");
+export const { PUT, PATCH, DELETE } = methodsNotServedAt("/api/drops/{slug}/comments");

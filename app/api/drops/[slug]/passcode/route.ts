@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/api/body";
-import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { assertWriteBudgetLeft } from "@/lib/ratelimit";
 import { setPasscode } from "@/lib/drops";
@@ -8,10 +8,10 @@ import { parseInput } from "@/lib/schemas/errors";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withToken<{ slug: string }>("POST /api/drops/{slug}/passcode", async ({ request, caller, params }) => {
+export const POST = withToken<{ slug: string }>("setPasscode", async ({ request, caller, params }) => {
   await assertWriteBudgetLeft(caller.userId);
   const { passcode } = parseInput(setPasscodeBodySchema, await readJsonBody(request));
   return jsonResponse(await setPasscode(caller.userId, params.slug, passcode));
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE } = methodsNotServedAt("/api/drops/{slug}/passcode");

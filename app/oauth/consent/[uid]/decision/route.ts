@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { getSessionUser } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
-import { decideConsent, interactionBelongsToBrowser, isInteractionUid } from "@/lib/oauth/grants";
+import { decideConsent, interactionBelongsToBrowser, isInteractionUid } from "@/lib/oauth/consent";
 import { consentPath } from "@/lib/oauth/provider";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +21,7 @@ export async function POST(request: Request, context: { params: Promise<{ uid: s
   if (request.headers.get("origin") !== new URL(getConfig().publicUrl).origin) {
     return refusal(403, "Cross-site requests cannot answer a connection request. Use the form on htmldrop's own page.");
   }
-  if (!isInteractionUid(uid) || !interactionBelongsToBrowser(uid, (await cookies()).get("_interaction")?.value)) {
+  if (!isInteractionUid(uid) || !interactionBelongsToBrowser(uid, await cookies())) {
     return refusal(403, "This connection request was started in another browser. Start again from your app, in this browser.");
   }
   const user = await getSessionUser();

@@ -1,4 +1,5 @@
-import type { DiffHunk, DiffLine } from "@/lib/drops/diff";
+import type { DiffLine } from "@/lib/drops/diff-text";
+import type { CompareHunk } from "@/lib/serving/compare";
 import styles from "./compare.module.css";
 
 const MARK: Record<DiffLine["kind"], { sign: string; words: string }> = {
@@ -11,7 +12,7 @@ const MARK: Record<DiffLine["kind"], { sign: string; words: string }> = {
  * The line diff as one table: a row group per change with its line numbers, each line marked by a
  * sign and, for screen readers, in words, so colour is never the only cue.
  */
-export function DiffTable({ hunks, from, to }: { hunks: DiffHunk[]; from: number; to: number }) {
+export function DiffTable({ hunks, from, to }: { hunks: CompareHunk[]; from: number; to: number }) {
   return (
     <table className={styles.diff}>
       <caption className={styles.visuallyHidden}>
@@ -37,7 +38,10 @@ export function DiffTable({ hunks, from, to }: { hunks: DiffHunk[]; from: number
                 <span aria-hidden="true">{MARK[line.kind].sign}</span>
                 <span className={styles.visuallyHidden}>{MARK[line.kind].words}</span>
               </td>
-              <td className={styles.code}>{line.text.replace(/\r?\n$/, "")}</td>
+              <td className={styles.code}>
+                {line.text}
+                {line.hiddenChars > 0 ? <span className={styles.cut}> … {line.hiddenChars.toLocaleString("en")} more characters not shown</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { publicPath, viewerPath } from "@/lib/drops/public-urls";
 import { getComparePage, type ComparePage, type CompareSide } from "@/lib/serving/compare";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { gateError } from "@/lib/serving/viewer";
@@ -50,12 +51,12 @@ export default async function ComparePageRoute(props: Props) {
     <div className={styles.compare}>
       <header className={styles.bar}>
         <h1 className={styles.title}>Compare versions of {page.title}</h1>
-        <form method="get" action={`/p/${page.slug}/compare`} className={styles.picker}>
+        <form method="get" action={publicPath(page.slug, "compare")} className={styles.picker}>
           {pick("from", "From", page.from.version)}
           {pick("to", "To", page.to.version)}
           <button type="submit">Compare</button>
         </form>
-        <a href={`/p/${page.slug}?v=${page.to.version}`}>Back to the drop</a>
+        <a href={viewerPath(page.slug, page.to.version)}>Back to the drop</a>
       </header>
       <main className={styles.main} aria-label="Compare versions">
         <section aria-labelledby="rendered">
@@ -78,6 +79,12 @@ export default async function ComparePageRoute(props: Props) {
                 version {page.to.version}.
               </p>
               <DiffTable hunks={page.diff.hunks} from={page.from.version} to={page.to.version} />
+              {page.diff.hiddenLines > 0 ? (
+                <p>
+                  {page.diff.hiddenLines.toLocaleString("en")} more {page.diff.hiddenLines === 1 ? "line" : "lines"} of the diff are not shown here. Open each version to read it
+                  in full.
+                </p>
+              ) : null}
             </>
           )}
         </section>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { unstable_cache } from "next/cache";
 import { notFound } from "next/navigation";
-import { dropPagesTag } from "@/lib/serving/shared-pages";
+import { dropPagesTag } from "@/lib/drops/changed";
 import { getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
 import { DropView, dropMetadata } from "../../drop-view";
 

@@ -1,4 +1,4 @@
-import { jsonResponse, otherMethods } from "@/lib/api/responses";
+import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
 import { deleteVersion, getVersion } from "@/lib/drops";
 import { versionNumberSchema } from "@/lib/schemas/drops";
@@ -8,12 +8,12 @@ export const dynamic = "force-dynamic";
 
 type Params = { slug: string; n: string };
 
-export const GET = withToken<Params>("GET /api/drops/{slug}/v/{n}", async ({ caller, params }) =>
+export const GET = withToken<Params>("getVersion", async ({ caller, params }) =>
   jsonResponse(await getVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n, "n"))),
 );
 
-export const DELETE = withToken<Params>("DELETE /api/drops/{slug}/v/{n}", async ({ caller, params }) =>
+export const DELETE = withToken<Params>("deleteVersion", async ({ caller, params }) =>
   jsonResponse(await deleteVersion(caller.userId, params.slug, parseInput(versionNumberSchema, params.n, "n"))),
 );
 
-export const { POST, PUT, PATCH } = otherMethods("GET", "DELETE");
+export const { POST, PUT, PATCH } = methodsNotServedAt("/api/drops/{slug}/v/{n}");

@@ -1,10 +1,11 @@
-import { SCOPES, type Scope } from "@/lib/accounts/scopes";
+import { parseStoredScopes, type Scope } from "@/lib/accounts/scopes";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { randomString } from "@/lib/security/random";
 import { constantTimeEqual } from "@/lib/security/tokens";
-import { DatabaseAdapter } from "./adapter";
-import { oauthProvider } from "./provider";
+import { keepClient } from "./adapter";
+import { redirectUriProblem } from "./client-policy";
+import { cookieSignature, oauthProvider } from "./provider";
 import { resourceNamed, type ResourceName } from "./resources";
 
 const OIDC_SCOPES = new Set(["openid", "offline_access"]);
@@ -16,13 +17,14 @@ export type ConsentRequest = {
   clientName: string | null;
   /** Where the approval sends the code: a host, or an app's own scheme. */
   redirectTarget: string;
+  /** Why this request cannot be answered at all (a redirect to htmldrop itself), or null. */
+  refusal: string | null;
   scopes: Scope[];
   resources: ResourceName[];
 };
 
 function requestedScopes(scope: unknown): Scope[] {
-  const asked = new Set(typeof scope === "string" ? scope.split(" ") : []);
-  return SCOPES.filter((name) => asked.has(name));
+  return typeof scope === "string" ? parseStoredScopes(scope) : [];
 }
 
 /** The resource URLs an authorization asked for that name one of htmldrop's resources. */
@@ -35,6 +37,14 @@ function redirectTarget(uri: unknown): string {
   const url = typeof uri === "string" ? URL.parse(uri) : null;
   if (!url) return "an unknown address";
   return url.protocol === "http:" || url.protocol === "https:" ? url.host : `${url.protocol}//`;
+}
+
+/**
+ * A client registered before htmldrop refused its own origin as a redirect, or a native client's loopback
+ * redirect on the port htmldrop itself listens on, would carry the code to a page of htmldrop: never answered.
+ */
+function redirectRefusal(uri: unknown): string | null {
+  return typeof uri === "string" ? redirectUriProblem(uri) : null;
 }
 
 /** The pending authorization behind a consent page, or null once it is finished or expired. */
@@ -51,6 +61,7 @@ export async function describeConsent(uid: string): Promise<ConsentRequest | nul
     clientId,
     clientName: client.clientName ?? null,
     redirectTarget: redirectTarget(params.redirect_uri),
+    refusal: redirectRefusal(params.redirect_uri),
     scopes: requestedScopes(params.scope),
     resources: requestedResourceUrls(params.resource).map((url) => resourceNamed(url)!),
   };
@@ -76,7 +87,7 @@ async function unusedCredentialId(): Promise<string> {
 export async function decideConsent(input: { uid: string; userId: string; approve: boolean }): Promise<string | null> {
   const provider = oauthProvider();
   const interaction = await provider.Interaction.find(input.uid);
-  if (!interaction || interaction.result) return null;
+  if (!interaction || interaction.result || redirectRefusal(interaction.params.redirect_uri)) return null;
   const ttl = Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
   if (!input.approve) {
     interaction.result = { error: "access_denied", error_description: "The account owner denied the request." };
@@ -96,6 +107,7 @@ export async function decideConsent(input: { uid: string; userId: string; approv
   if (oidcScopes.length + scopes.length > 0) grant.addOIDCScope([...oidcScopes, ...scopes]);
   for (const resource of resources) grant.addResourceScope(resource, scopes);
   const grantId = await grant.save();
+  await keepClient(clientId);
   await db().oAuthGrant.create({
     data: {
       id: await unusedCredentialId(),
@@ -114,38 +126,20 @@ export async function decideConsent(input: { uid: string; userId: string; approv
   return interaction.returnTo;
 }
 
-export type GrantRow = {
-  id: string;
-  clientId: string;
-  clientName: string | null;
-  scopes: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
-
-export async function listGrants(userId: string): Promise<GrantRow[]> {
-  return db().oAuthGrant.findMany({ where: { userId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
-}
-
-/** Ends one of the caller's grants. Returns false when the id names none of them. */
-export async function revokeGrant(userId: string, id: string): Promise<boolean> {
-  const grant = await db().oAuthGrant.findUnique({ where: { id }, select: { userId: true, grantId: true } });
-  if (!grant || grant.userId !== userId) return false;
-  // Every code and token of the grant goes, and the grant itself: the client must ask the human again.
-  await new DatabaseAdapter("Grant").revokeByGrantId(grant.grantId);
-  return true;
-}
-
 /** oidc-provider's interaction ids: 21 url-safe characters, more or less; anything else is not one. */
 export function isInteractionUid(uid: string): boolean {
   return /^[A-Za-z0-9_-]{16,64}$/.test(uid);
 }
 
+const INTERACTION_COOKIE = "_interaction";
+
 /**
- * oidc-provider sets the `_interaction` cookie (path-scoped to the consent page) in the browser that
- * began the authorization; only that browser may answer it.
+ * oidc-provider sets the `_interaction` cookie (path-scoped to the consent page), signed in
+ * `_interaction.sig`, in the browser that began the authorization; only that browser may answer it.
+ * The uid is in the URL, so the value is checked with its signature, as oidc-provider checks its own cookies.
  */
-export function interactionBelongsToBrowser(uid: string, cookieValue: string | undefined): boolean {
-  return cookieValue !== undefined && constantTimeEqual(cookieValue, uid);
+export function interactionBelongsToBrowser(uid: string, cookies: { get(name: string): { value: string } | undefined }): boolean {
+  const value = cookies.get(INTERACTION_COOKIE)?.value;
+  const signature = cookies.get(`${INTERACTION_COOKIE}.sig`)?.value;
+  return value !== undefined && signature !== undefined && constantTimeEqual(value, uid) && constantTimeEqual(signature, cookieSignature(INTERACTION_COOKIE, value));
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
-import { isOperationKey, OPERATION_ACCESS, type Scope } from "@/lib/accounts/scopes";
+import type { Scope } from "@/lib/accounts/scopes";
 import { createdTokenSchema, createTokenBodySchema, meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
 import { pollDeviceAuthQuerySchema, pollDeviceAuthResponseSchema, startDeviceAuthBodySchema, startDeviceAuthResponseSchema } from "@/lib/schemas/device-auth";
 import { slugSchema } from "@/lib/schemas/common";
@@ -29,8 +29,13 @@ import {
   versionSchema,
 } from "@/lib/schemas/drops";
 
-// The spec's endpoints, each with the shared schemas its handler validates with and the error codes it
-// can answer. The OpenAPI document, the onboarding guide and /docs are all generated from this table.
+// The registry of operations: every endpoint once, with the shared schemas its handler validates with,
+// the error codes it can answer, what a bearer token needs to call it and the MCP tool that does the
+// same. The scope checks (lib/api/authorize.ts), the routes' 405 answers, the MCP tools' access and
+// cross-references, the metrics labels, the OpenAPI document, the onboarding guide and /docs all read it.
+
+/** The version of this API, as the OpenAPI document and the MCP server's info give it. */
+export const API_VERSION = "1.2.0";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -51,9 +56,9 @@ export const TAGS = {
   Drops: "Publish, find, change and delete drops: HTML documents at stable URLs, each with numbered versions, optionally an expiry, and views counted per day.",
   Versions: "The numbered versions of one drop.",
   Comments:
-    "Addition: what viewers write under a drop, for its owner to read, answer and resolve (PUT's `resolves` too). Off until PATCH sets `comments`.",
+    "What viewers write under a drop, for its owner to read, answer and resolve (PUT's `resolves` too). Off until PATCH sets `comments`.",
   Patterns:
-    "Addition: what a good page of each kind looks like. The built-in catalog is public (`/.well-known/patterns/`); an account's own patterns are private, " +
+    "What a good page of each kind looks like. The built-in catalog is public (`/.well-known/patterns/`); an account's own patterns are private, " +
     "come before built-in ones of the same name, and are read with `drops:read` and saved or deleted with `drops:write` (a token limited to some drops cannot change them). " +
     "MCP clients also get every pattern as a prompt and the catalog as resources (see MCP).",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
@@ -90,6 +95,13 @@ export const OPERATOR_SECRETS = {
 
 export type OperatorSecret = keyof typeof OPERATOR_SECRETS;
 
+/**
+ * What a call needs from its credential. `drop` says how the call relates to drops: `slug` acts on the
+ * drop its path or arguments name, `create` makes a new one, `list` lists them (filtered to the
+ * credential's drops), `account` changes what serves every drop (the account's patterns), `none` touches no drop.
+ */
+export type Access = { scope: Scope | null; drop: "slug" | "create" | "list" | "account" | "none" };
+
 export type Operation = {
   method: Method;
   path: string;
@@ -98,9 +110,13 @@ export type Operation = {
   summary: string;
   description: string;
   auth: boolean;
+  /** What a bearer token needs (every operation with `auth` but /mcp, whose tools each name theirs). */
+  access?: Access;
+  /** The MCP tool that does the same; lib/mcp/tools.ts runs it under this operation's access. */
+  mcpTool?: string;
   /** Called with an operator's secret (OPERATOR_SECRETS) rather than an account's token. */
   operatorSecret?: OperatorSecret;
-  parameters?: ParameterSpec[];
+  parameters?: readonly ParameterSpec[];
   body?: { schema: z.ZodType; name: string; required: boolean };
   /** Success status, with the named response schema (null: no body; "html"/"markdown": non-JSON). */
   success: {
@@ -111,11 +127,11 @@ export type Operation = {
     example?: string;
     content?: "html" | "markdown" | "onboard" | "openapi" | "jsonrpc" | "prometheus" | "png" | "diff";
   };
-  errors: ErrorCode[];
+  errors: readonly ErrorCode[];
   /** Responses of public pages that are HTML rather than the Error body, by status. */
   pageResponses?: Record<string, string>;
   /** Error-shaped answers at statuses other than the codes' own (the MCP transport's refusals), by status. */
-  statusErrors?: Record<string, { description: string; codes: ErrorCode[] }>;
+  statusErrors?: Record<string, { description: string; codes: readonly ErrorCode[] }>;
   /** Further answers, by status (or range), described without a body schema. */
   plainResponses?: Record<string, string>;
   /** The OAuth protected resource an access token must be issued for (RFC 8707); authenticated operations default to the REST API. */
@@ -140,11 +156,11 @@ const versionParam: ParameterSpec = { name: "n", in: "path", required: true, sch
 const patternParam: ParameterSpec = { name: "name", in: "path", required: true, schema: patternNameSchema, description: "The pattern's name (kebab-case)." };
 const commentParam: ParameterSpec = { name: "id", in: "path", required: true, schema: commentIdSchema, description: "The comment's id." };
 
-export const OPERATIONS: Operation[] = [
+const REGISTRY = [
   {
     method: "get", path: "/api/onboard", operationId: "getOnboarding", tag: "Discovery", auth: false,
     summary: "Onboarding guide for agents",
-    description: "Markdown by default; send `Accept: application/json` for `{instructions, public_url}`. Addition: a browser whose Accept ranks `text/html` first gets the guide rendered as an HTML page.",
+    description: "Markdown by default; send `Accept: application/json` for `{instructions, public_url}`. A browser whose Accept ranks `text/html` first gets the guide rendered as an HTML page.",
     success: { status: 200, description: "The guide.", schema: { zod: onboardJsonSchema, name: "Onboarding" }, content: "onboard" },
     errors: [],
     plainResponses: HTTP_LAYER_REFUSALS,
@@ -206,6 +222,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/me", operationId: "getMe", tag: "Account", auth: true,
+    access: { scope: null, drop: "none" }, mcpTool: "whoami",
     summary: "Who am I",
     description: "The account the bearer token belongs to, its drop count, and the token itself (id and label, never its value). Use it to check a token.",
     success: { status: 200, description: "The caller's account and token.", schema: { zod: meSchema, name: "Me" } },
@@ -213,6 +230,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/tokens", operationId: "listTokens", tag: "Account", auth: true,
+    access: { scope: "tokens:manage", drop: "none" },
     summary: "List the account's tokens",
     description: "Every token of the account, revoked ones included (with `revoked_at`); never the plaintext.",
     success: { status: 200, description: "Token list.", schema: { array: tokenListItemSchema, name: "TokenListItem" } },
@@ -220,6 +238,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "delete", path: "/api/tokens/{id}", operationId: "revokeToken", tag: "Account", auth: true,
+    access: { scope: "tokens:manage", drop: "none" },
     summary: "Revoke a token",
     description: "The token stops working at once, on the API and on MCP alike. Revoking does not count as a write, so a spent write budget never blocks it.",
     parameters: [{ name: "id", in: "path", required: true, schema: tokenIdSchema, description: "Token id: 12 hexadecimal characters." }],
@@ -228,6 +247,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post", path: "/api/tokens", operationId: "createToken", tag: "Account", auth: true,
+    access: { scope: "tokens:manage", drop: "none" },
     summary: "Create a token",
     description:
       "A new API token for the same account, returned in plaintext only in this response. It can do at most what the calling token can: " +
@@ -239,6 +259,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops", operationId: "listDrops", tag: "Drops", auth: true,
+    access: { scope: "drops:read", drop: "list" }, mcpTool: "list_drops",
     summary: "List your drops, filtered by metadata",
     description:
       "Filter by metadata with one query parameter per pair, written `metadata[<key>]=<value>` (the `metadata` object parameter below, as generated clients send it) " +
@@ -260,6 +281,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post", path: "/api/drops", operationId: "createDrop", tag: "Drops", auth: true,
+    access: { scope: "drops:write", drop: "create" }, mcpTool: "create_drop",
     summary: "Publish a new drop",
     description: "Creates version 1. Send an `Idempotency-Key` header to make retries safe: a repeat of the same request within 24 hours returns the first response, and the same key with a different request is refused (400 `invalid_arg`).",
     parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: idempotencyKeySchema, description: "Optional; 1 to 255 visible ASCII characters. Repeats of the same request within 24 hours replay the first response (header `Idempotent-Replayed: true`)." }],
@@ -269,6 +291,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops/{slug}", operationId: "getDrop", tag: "Drops", auth: true,
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "get_drop",
     summary: "Get one of your drops",
     description:
       "The drop's title, description, URLs, latest version, lock state, view count and metadata, and its expiry when one is set (`expired: true` once past). " +
@@ -279,6 +302,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "put", path: "/api/drops/{slug}", operationId: "replaceDrop", tag: "Drops", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "update_drop",
     summary: "Upload new HTML: a new version",
     description: "Always creates the next version; the URL stays the same. `metadata` replaces the whole map when given (`{}` clears it). Send `If-Match: \"<latest_version>\"` to refuse the write when someone else published first. " +
       "`resolves` (addition): an unknown comment id is 400 `invalid_arg`, and nothing is written.",
@@ -289,6 +313,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: "/api/drops/{slug}", operationId: "patchDrop", tag: "Drops", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "patch_drop",
     summary: "Change title, description, metadata, expiry, comments or indexing",
     description: "No new version. Sending `html` is refused with `metadata_only_on_patch`. `expires_at: null` removes the expiry. " +
       "`indexable` (addition) lets search engines index the drop; the drop's JSON carries it only while true.",
@@ -299,6 +324,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "delete", path: "/api/drops/{slug}", operationId: "deleteDrop", tag: "Drops", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "delete_drop",
     summary: "Delete a drop and all its versions",
     description: "Its URLs stop working at once. Cannot be undone.",
     parameters: [slugParam],
@@ -307,6 +333,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops/{slug}/versions", operationId: "listVersions", tag: "Versions", auth: true,
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "list_versions",
     summary: "List a drop's versions",
     description: "Every remaining version with its size, creation time and whether a context was recorded with it. Numbers are never reused, so gaps show deleted versions.",
     parameters: [slugParam],
@@ -315,6 +342,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops/{slug}/v/{n}", operationId: "getVersion", tag: "Versions", auth: true,
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "get_version",
     summary: "Get one version (with its context)",
     description: "The version's size, creation time, whether it is the latest, and the context recorded with it. Its HTML is at `/p/{slug}/raw?v={n}`.",
     parameters: [slugParam, versionParam],
@@ -323,11 +351,12 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops/{slug}/diff", operationId: "diffVersions", tag: "Versions", auth: true,
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "diff_versions",
     summary: "What changed between two versions (addition)",
     description:
       "A unified diff of the two versions' HTML as `text/plain` (files `v{from}/index.html` and `v{to}/index.html`), empty when they are the same; " +
       "`from` may be newer than `to`. Diffing is bounded: when the changed part spans more than 20,000 lines, more than 400 lines changed or the work " +
-      "takes too long, the answer is 422 `diff_too_large` (compare `/p/{slug}/raw?v=N` yourself then). MCP: `diff_versions`.",
+      "takes too long, the answer is 422 `diff_too_large` (compare `/p/{slug}/raw?v=N` yourself then).",
     parameters: [
       slugParam,
       { name: "from", in: "query", required: true, schema: diffQuerySchema.shape.from, description: "The older side: a version number." },
@@ -338,6 +367,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "delete", path: "/api/drops/{slug}/v/{n}", operationId: "deleteVersion", tag: "Versions", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "delete_version",
     summary: "Delete one version",
     description: "When it was the head, latest_version falls back to the highest remaining version. The only remaining version cannot be deleted.",
     parameters: [slugParam, versionParam],
@@ -346,6 +376,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post", path: "/api/drops/{slug}/passcode", operationId: "setPasscode", tag: "Drops", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "set_passcode",
     summary: "Set, change or remove the passcode gate",
     description: "A soft share gate, not encryption. An empty string removes it.",
     parameters: [slugParam],
@@ -355,6 +386,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops/{slug}/stats", operationId: "getDropStats", tag: "Drops", auth: true,
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "drop_stats",
     summary: "Views of a drop, per day and per version",
     description:
       "Views in the last `days` UTC days, today included: each day (zeros too) and each version. A view is a browser showing the viewer page; not counted: " +
@@ -365,6 +397,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/drops/{slug}/comments", operationId: "listComments", tag: "Comments", auth: true,
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "list_comments",
     summary: "List a drop's comments",
     description: "Oldest first. `status=open` lists what waits for the owner: unresolved comments by others.",
     parameters: [slugParam, ...COMMENT_QUERY_FIELDS.map((name): ParameterSpec => ({ name, in: "query", required: false, schema: listCommentsQuerySchema.shape[name], description: listCommentsQuerySchema.shape[name].description ?? name }))],
@@ -373,6 +406,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "post", path: "/api/drops/{slug}/comments", operationId: "createComment", tag: "Comments", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "reply_to_comment",
     summary: "Comment or reply as the owner",
     description: "With the owner's badge; `reply_to` answers one. Not a write; 30 per 10 minutes per account, 1,000 per drop.",
     parameters: [slugParam],
@@ -382,6 +416,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "patch", path: "/api/drops/{slug}/comments/{id}", operationId: "resolveComment", tag: "Comments", auth: true,
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "resolve_comment",
     summary: "Resolve or reopen a comment",
     description: "`resolved: false` reopens it.",
     parameters: [slugParam, commentParam],
@@ -391,6 +426,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "delete", path: "/api/drops/{slug}/comments/{id}", operationId: "deleteComment", tag: "Comments", auth: true,
+    access: { scope: "drops:write", drop: "slug" },
     summary: "Delete a comment",
     description: "Replies to it stay.",
     parameters: [slugParam, commentParam],
@@ -399,26 +435,29 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get", path: "/api/patterns", operationId: "listPatterns", tag: "Patterns", auth: true,
+    access: { scope: "drops:read", drop: "none" }, mcpTool: "list_patterns",
     summary: "List page patterns",
-    description: "Your own patterns and the built-in ones, by name; yours replace a built-in one of the same name. Pick the one whose `triggers` match the request before writing a page. MCP: `list_patterns`.",
+    description: "Your own patterns and the built-in ones, by name; yours replace a built-in one of the same name. Pick the one whose `triggers` match the request before writing a page.",
     success: { status: 200, description: "The patterns, without their Markdown and templates.", schema: { zod: patternListSchema, name: "PatternList" } },
     errors: [],
   },
   {
     method: "get", path: "/api/patterns/{name}", operationId: "getPattern", tag: "Patterns", auth: true,
+    access: { scope: "drops:read", drop: "none" }, mcpTool: "get_pattern",
     summary: "Read a page pattern",
-    description: "One pattern with its Markdown guide and its template: your own of that name, else the built-in one. MCP: `get_pattern`.",
+    description: "One pattern with its Markdown guide and its template: your own of that name, else the built-in one.",
     parameters: [patternParam],
     success: { status: 200, description: "The pattern.", schema: { zod: patternSchema, name: "Pattern" } },
     errors: ["invalid_arg", "not_found"],
   },
   {
     method: "put", path: "/api/patterns/{name}", operationId: "savePattern", tag: "Patterns", auth: true,
+    access: { scope: "drops:write", drop: "account" }, mcpTool: "save_pattern",
     summary: "Add or replace one of your patterns",
     description:
       "The Markdown starts with YAML front matter: `name` (the same as the path), `description`, `triggers` (a list of phrases) and, when a `template` is sent, " +
       "`template: <name>.template.html`; then the guide (when to use, content checklist, layout, what not to do). Answers 201 when the account had no pattern of this name, " +
-      "200 when it replaced one. Counts as a write. MCP: `save_pattern`.",
+      "200 when it replaced one. Counts as a write.",
     parameters: [patternParam],
     body: { schema: savePatternBodySchema, name: "SavePatternBody", required: true },
     success: { status: 200, description: "The pattern as saved (replaced).", schema: { zod: patternSchema, name: "Pattern" } },
@@ -427,8 +466,9 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "delete", path: "/api/patterns/{name}", operationId: "deletePattern", tag: "Patterns", auth: true,
+    access: { scope: "drops:write", drop: "account" }, mcpTool: "delete_pattern",
     summary: "Delete one of your patterns",
-    description: "A built-in pattern of the same name applies again; built-in patterns themselves cannot be deleted (404). Counts as a write. MCP: `delete_pattern`.",
+    description: "A built-in pattern of the same name applies again; built-in patterns themselves cannot be deleted (404). Counts as a write.",
     parameters: [patternParam],
     success: { status: 204, description: "Deleted." },
     errors: ["invalid_arg", "not_found", ...WRITE_LIMITS],
@@ -545,17 +585,45 @@ export const OPERATIONS: Operation[] = [
     errors: [],
     plainResponses: HTTP_LAYER_REFUSALS,
   },
-];
+] as const satisfies readonly Operation[];
+
+export type OperationId = (typeof REGISTRY)[number]["operationId"];
+export type OperationPath = (typeof REGISTRY)[number]["path"];
+export const OPERATIONS: readonly Operation[] = REGISTRY;
+
+const BY_ID = new Map<string, Operation>(OPERATIONS.map((operation) => [operation.operationId, operation]));
+
+export function operationById(id: OperationId): Operation {
+  return BY_ID.get(id)!;
+}
+
+const BY_TOOL = new Map<string, Operation>(OPERATIONS.filter((operation) => operation.mcpTool).map((operation) => [operation.mcpTool!, operation]));
+
+/** The operation an MCP tool does; every tool is one operation's `mcpTool`. */
+export function toolOperation(tool: string): Operation {
+  const operation = BY_TOOL.get(tool);
+  if (!operation) throw new Error(`No operation names the MCP tool ${tool}`);
+  return operation;
+}
+
+/** The methods the registry serves at `path`, upper-case, in the registry's order: a 405's Allow. */
+export function methodsAt(path: OperationPath): string[] {
+  return OPERATIONS.filter((operation) => operation.path === path).map((operation) => operation.method.toUpperCase());
+}
+
+/** "GET /api/drops/{slug}": how the docs and the MCP tools' descriptions name an operation. */
+export function operationLabel(operation: Operation): string {
+  return `${operation.method.toUpperCase()} ${operation.path}`;
+}
 
 /** Every JSON endpoint that reads the database or counts a limit can meet an outage of either. */
 function reachesDependencies(operation: Operation): boolean {
   return operation.tag !== "Discovery" && operation.tag !== "Public" && operation.tag !== "OAuth";
 }
 
-/** The scope a token needs for this operation (lib/accounts/scopes.ts), if any. */
+/** The scope a token needs for this operation, if any. */
 export function requiredScope(operation: Operation): Scope | null {
-  const key = `${operation.method.toUpperCase()} ${operation.path}`;
-  return isOperationKey(key) ? OPERATION_ACCESS[key].scope : null;
+  return operation.access?.scope ?? null;
 }
 
 /** A scoped operation refuses a token without its scope, or limited to other drops: 403 forbidden. */

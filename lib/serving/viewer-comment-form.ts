@@ -9,14 +9,13 @@ import { ApiError } from "@/lib/errors";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { viewerCommentFormSchema } from "@/lib/schemas/comments";
 import { parseInput } from "@/lib/schemas/errors";
-import { hasValidUnlockCookie } from "@/lib/serving/unlock";
-import { postViewerComment } from "./comments";
-import { commentFormOutcome } from "./form-messages";
+import { postViewerComment, viewerPageOfComment } from "@/lib/comments/comments";
+import { commentFormOutcome } from "@/lib/comments/form-messages";
+import { parseVersionParam, publicPath } from "@/lib/drops/public-urls";
+import { passcodeUnlock } from "./unlock";
 
 // A body, a quote and a name at their limits, each character escaped, with room to spare.
 const FORM_MAX_BYTES = 64 * 1024;
-
-export { COMMENT_FORM_ERRORS, commentFormError, type CommentFormError } from "./form-messages";
 
 function wantsJson(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").includes("application/json");
@@ -43,10 +42,10 @@ export async function handleViewerComment(request: Request, slug: string): Promi
   let fields: Record<string, unknown> = {};
   const viewerPath = (query: Record<string, string>) => {
     const search = new URLSearchParams(query);
-    const version = typeof fields.v === "string" || typeof fields.v === "number" ? String(fields.v) : "";
-    if (/^[1-9][0-9]{0,8}$/.test(version)) search.set("v", version);
+    const version = parseVersionParam(typeof fields.v === "string" || typeof fields.v === "number" ? String(fields.v) : "");
+    if (typeof version === "number") search.set("v", String(version));
     search.sort();
-    return `/p/${encodeURIComponent(slug)}?${search.toString()}#comments`;
+    return `${publicPath(slug)}?${search.toString()}#comments`;
   };
   try {
     fields = await readFields(request);
@@ -56,10 +55,13 @@ export async function handleViewerComment(request: Request, slug: string): Promi
       slug,
       form,
       sessionUserId: await sessionUserId(cookies ?? undefined),
-      unlocked: (passcodeHash) => hasValidUnlockCookie(slug, passcodeHash, cookies),
+      unlockOf: (passcodeHash) => passcodeUnlock(slug, passcodeHash, cookies),
       client: clientKeyFromHeaders(request.headers),
     });
-    return json ? jsonResponse(comment, 201) : seeOther(viewerPath({ comment: "posted" }));
+    if (json) return jsonResponse(comment, 201);
+    // Back to the page of the thread the new comment is on.
+    const page = await viewerPageOfComment(slug, comment);
+    return seeOther(viewerPath({ comment: "posted", ...(page > 1 ? { comments_page: String(page) } : {}) }));
   } catch (error) {
     const failure = toApiError(error);
     if (json) return errorResponse(failure);

@@ -1,0 +1,130 @@
+// Who sees what at a drop's public URLs: one pure function, asked by every path that answers one
+// (proxy.ts, the page cache, the viewer, raw, full page, og card, compare, comments, unlock, the view
+// beacon). Each path renders the answer its own way (the gate is a form on the viewer, a 403 page on
+// raw, a redirect on "Open full page"); none decides on its own.
+import { isExpired } from "./expiry";
+import type { PublicPath } from "./public-urls";
+
+/** What the decision needs of a drop; a missing drop is null. */
+export type DropState = {
+  /** Unix ms; null when it never expires. */
+  expiresAt: number | null;
+  /** It has a passcode. */
+  locked: boolean;
+  /** Its owner lets search engines index it. */
+  indexable: boolean;
+  /** Whether the version the path names exists; undefined when the caller has not looked (the page it renders finds out). */
+  versionExists?: boolean;
+};
+
+/** A drop's row as the decision reads it (Prisma's or a raw lookup's: dates as Date or Unix ms, SQLite's booleans as 0/1). */
+export function dropStateOf(row: { expiresAt: Date | number | null; passcodeHash: string | null; indexable: boolean | number }, versionExists?: boolean): DropState {
+  const expiresAt = row.expiresAt instanceof Date ? row.expiresAt.getTime() : row.expiresAt;
+  return { expiresAt, locked: row.passcodeHash !== null, indexable: Boolean(row.indexable), ...(versionExists === undefined ? {} : { versionExists }) };
+}
+
+/** Proof that this browser knows the drop's current passcode, and until when it holds (Unix ms). */
+export type PasscodeUnlock = { via: "cookie" | "frame_token"; until: number };
+
+/** Who asks. Signed-in viewers and tokens are cases to come; the owner sees what anyone sees today. */
+export type Viewer = { kind: "anonymous"; unlock: PasscodeUnlock | null } | { kind: "owner"; accountId: string; unlock: PasscodeUnlock | null };
+
+export type AccessDecision =
+  | { answer: "not_found" }
+  | { answer: "version_not_found" }
+  /** 410: nothing of the drop, not even its title. */
+  | { answer: "expired" }
+  /** The passcode gate, in the path's own form (on unlock: check the passcode). */
+  | { answer: "gate" }
+  | {
+      answer: "serve";
+      /** Search engines may index it (X-Robots-Tag, meta robots). */
+      indexable: boolean;
+      /** The answer's Cache-Control; null: the renderer's own (Next's). */
+      cacheControl: string | null;
+      /** A copy made for one viewer may be given to another: the page cache, Vercel's shared page. */
+      sharedCache: boolean;
+    };
+
+// A version's bytes never change, but whether they may be served does (a passcode set later, a deleted
+// version or drop). Shared caches therefore keep a pinned version one minute and then revalidate (a
+// cheap 304 by ETag while it is still public), so a lock or delete reaches every CDN within about two
+// minutes; a viewer's own browser may keep what it already saw for five.
+export type CachePolicy = { maxAge: number; sMaxAge: number; staleWhileRevalidate: number };
+export const CACHE_PINNED: CachePolicy = { maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 };
+export const CACHE_LATEST: CachePolicy = { maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 };
+export const CACHE_PRIVATE = "private, no-store";
+
+/**
+ * A public answer's Cache-Control. For a drop that expires, every lifetime is cut so that no cache,
+ * shared or not, may serve it (fresh or stale) past the expiry: s-maxage plus stale-while-revalidate
+ * and max-age end by then.
+ */
+export function publicCacheControl(policy: CachePolicy, expiresAt: number | null, at: number): string {
+  const left = expiresAt === null ? Infinity : Math.floor((expiresAt - at) / 1000);
+  if (left <= 0) return "no-store";
+  const sMaxAge = Math.min(policy.sMaxAge, left);
+  const staleWhileRevalidate = Math.min(policy.staleWhileRevalidate, left - sMaxAge);
+  return `public, max-age=${Math.min(policy.maxAge, left)}, s-maxage=${sMaxAge}, stale-while-revalidate=${staleWhileRevalidate}`;
+}
+
+/** Paths whose version is checked before the drop is read: a malformed one names nothing. */
+const STRICT_VERSION = new Set(["raw", "og", "full", "view"]);
+/** Where a drop past its expiry is simply gone (a form, a count) rather than a page saying so. */
+const EXPIRED_IS_NOT_FOUND = new Set(["comments", "view", "unlock"]);
+
+/** The path alone answers 404, whatever the drop: callers skip the drop's lookup. */
+export function namesNothing(path: PublicPath): boolean {
+  if (path.slug === null || path.route === "shared") return true;
+  if (path.route === "view" && !path.plain) return true;
+  return STRICT_VERSION.has(path.route) && path.version === "invalid";
+}
+
+function isUnlocked(path: PublicPath, viewer: Viewer): boolean {
+  // A frame token is handed out for the raw page alone (its iframe, "Open full page").
+  return viewer.unlock !== null && (viewer.unlock.via === "cookie" || path.route === "raw");
+}
+
+function serve(indexable: boolean, cacheControl: string | null, sharedCache: boolean): AccessDecision {
+  return { answer: "serve", indexable, cacheControl, sharedCache };
+}
+
+/** `at`: the time the drop's expiry is compared with (Unix ms). */
+export function decideAccess(path: PublicPath, drop: DropState | null, viewer: Viewer, at: number): AccessDecision {
+  if (namesNothing(path) || drop === null) return { answer: "not_found" };
+  if (isExpired(drop.expiresAt, at)) return EXPIRED_IS_NOT_FOUND.has(path.route) ? { answer: "not_found" } : { answer: "expired" };
+  const gated = drop.locked && !isUnlocked(path, viewer);
+  const indexable = drop.indexable && !drop.locked;
+  const pinned = typeof path.version === "number";
+  const missingVersion = drop.versionExists === false;
+  switch (path.route) {
+    case "og":
+      // A card would show a locked drop's title.
+      if (drop.locked || missingVersion) return { answer: "not_found" };
+      return serve(indexable, publicCacheControl(pinned ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt, at), true);
+    case "view":
+      if (missingVersion) return { answer: "version_not_found" };
+      return gated ? { answer: "gate" } : serve(false, null, false);
+    case "unlock":
+      return drop.locked ? { answer: "gate" } : serve(false, null, false);
+    case "raw":
+      if (gated) return { answer: "gate" };
+      if (missingVersion) return { answer: "not_found" };
+      return serve(indexable, drop.locked ? CACHE_PRIVATE : publicCacheControl(pinned ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt, at), !drop.locked);
+    case "viewer":
+      if (gated) return { answer: "gate" };
+      if (path.version === "invalid" || missingVersion) return { answer: "not_found" };
+      // Pinned or not, a viewer page is cached like the latest: it shows the versions list, which changes.
+      return drop.locked ? serve(false, null, false) : serve(indexable, publicCacheControl(CACHE_LATEST, drop.expiresAt, at), true);
+    case "compare":
+      if (gated) return { answer: "gate" };
+      return missingVersion ? { answer: "not_found" } : serve(false, null, false);
+    case "full":
+    case "comments":
+      return gated ? { answer: "gate" } : serve(false, null, false);
+    case "lock":
+      return serve(false, null, false);
+    case "shared":
+      return { answer: "not_found" };
+  }
+}

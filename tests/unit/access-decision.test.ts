@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { CACHE_PRIVATE, decideAccess, namesNothing, publicCacheControl, type AccessDecision, type DropState, type Viewer } from "@/lib/drops/access-decision";
+import { parsePublicPath, type PublicPath } from "@/lib/drops/public-urls";
+
+const AT = 1_800_000_000_000;
+const SLUG = "abc123def";
+
+const live: DropState = { expiresAt: null, locked: false, indexable: false };
+const STATES = {
+  live,
+  indexable: { ...live, indexable: true },
+  expiring: { ...live, indexable: true, expiresAt: AT + 30_000 },
+  expired: { ...live, indexable: true, expiresAt: AT },
+  locked: { ...live, indexable: true, locked: true },
+  versionMissing: { ...live, indexable: true, versionExists: false },
+  versionPresent: { ...live, indexable: true, versionExists: true },
+  lockedVersionMissing: { ...live, locked: true, versionExists: false },
+} satisfies Record<string, DropState>;
+type StateName = keyof typeof STATES | "missing";
+
+const anonymous: Viewer = { kind: "anonymous", unlock: null };
+const unlockedByCookie: Viewer = { kind: "anonymous", unlock: { via: "cookie", until: AT + 1000 } };
+const frameToken: Viewer = { kind: "anonymous", unlock: { via: "frame_token", until: AT + 1000 } };
+const owner: Viewer = { kind: "owner", accountId: "owner1", unlock: null };
+const VIEWERS = { anonymous, unlockedByCookie, frameToken, owner };
+type ViewerName = keyof typeof VIEWERS;
+
+const PATHS = {
+  viewer: `/p/${SLUG}`,
+  viewerPinned: `/p/${SLUG}?v=2`,
+  viewerBadVersion: `/p/${SLUG}?v=abc`,
+  raw: `/p/${SLUG}/raw`,
+  rawPinned: `/p/${SLUG}/raw?v=2`,
+  rawBadVersion: `/p/${SLUG}/raw?v=abc`,
+  full: `/p/${SLUG}/full`,
+  og: `/p/${SLUG}/og.png`,
+  ogPinned: `/p/${SLUG}/og.png?v=2`,
+  comments: `/p/${SLUG}/comments`,
+  view: `/p/${SLUG}/view?v=2`,
+  compare: `/p/${SLUG}/compare?from=1&to=2`,
+  unlock: `/p/${SLUG}/unlock`,
+  lock: `/p/${SLUG}/lock`,
+  shared: `/p/${SLUG}/shared/latest`,
+} as const;
+type PathName = keyof typeof PATHS;
+
+const NOT_FOUND: AccessDecision = { answer: "not_found" };
+const VERSION_NOT_FOUND: AccessDecision = { answer: "version_not_found" };
+const EXPIRED: AccessDecision = { answer: "expired" };
+const GATE: AccessDecision = { answer: "gate" };
+const LATEST = publicCacheControl({ maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 }, null, AT);
+const PINNED = publicCacheControl({ maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 }, null, AT);
+const serve = (indexable: boolean, cacheControl: string | null, sharedCache: boolean): AccessDecision => ({ answer: "serve", indexable, cacheControl, sharedCache });
+/** Served, nothing to index or share, its headers the handler's own. */
+const HANDLED = serve(false, null, false);
+
+function path(name: PathName): PublicPath {
+  return parsePublicPath(PATHS[name])!;
+}
+
+function decide(state: StateName, pathName: PathName, viewer: ViewerName): AccessDecision {
+  return decideAccess(path(pathName), state === "missing" ? null : STATES[state], VIEWERS[viewer], AT);
+}
+
+type Row = [StateName, PathName, ViewerName, AccessDecision];
+
+const TABLE: Row[] = [
+  // A missing drop is 404 on every path, for everyone.
+  ...(Object.keys(PATHS) as PathName[]).map((name): Row => ["missing", name, "anonymous", NOT_FOUND]),
+
+  // A live drop without a passcode.
+  ["live", "viewer", "anonymous", serve(false, LATEST, true)],
+  ["indexable", "viewer", "anonymous", serve(true, LATEST, true)],
+  ["indexable", "viewerPinned", "anonymous", serve(true, LATEST, true)],
+  ["indexable", "viewerBadVersion", "anonymous", NOT_FOUND],
+  ["indexable", "raw", "anonymous", serve(true, LATEST, true)],
+  ["live", "raw", "anonymous", serve(false, LATEST, true)],
+  ["indexable", "rawPinned", "anonymous", serve(true, PINNED, true)],
+  ["indexable", "rawBadVersion", "anonymous", NOT_FOUND],
+  ["indexable", "full", "anonymous", HANDLED],
+  ["indexable", "og", "anonymous", serve(true, LATEST, true)],
+  ["indexable", "ogPinned", "anonymous", serve(true, PINNED, true)],
+  ["indexable", "comments", "anonymous", HANDLED],
+  ["indexable", "view", "anonymous", HANDLED],
+  ["indexable", "compare", "anonymous", HANDLED],
+  ["indexable", "unlock", "anonymous", HANDLED],
+  ["indexable", "lock", "anonymous", HANDLED],
+  ["indexable", "shared", "anonymous", NOT_FOUND],
+  ["indexable", "viewer", "owner", serve(true, LATEST, true)],
+
+  // An expiry ahead cuts every public lifetime short of it.
+  ["expiring", "viewer", "anonymous", serve(true, publicCacheControl({ maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 }, AT + 30_000, AT), true)],
+  ["expiring", "rawPinned", "anonymous", serve(true, "public, max-age=30, s-maxage=30, stale-while-revalidate=0", true)],
+
+  // Expired: a page says so (410); a form, a count or an unlock finds nothing.
+  ["expired", "viewer", "anonymous", EXPIRED],
+  ["expired", "viewer", "unlockedByCookie", EXPIRED],
+  ["expired", "viewerBadVersion", "anonymous", EXPIRED],
+  ["expired", "raw", "anonymous", EXPIRED],
+  ["expired", "rawBadVersion", "anonymous", NOT_FOUND],
+  ["expired", "full", "anonymous", EXPIRED],
+  ["expired", "og", "anonymous", EXPIRED],
+  ["expired", "compare", "anonymous", EXPIRED],
+  ["expired", "comments", "anonymous", NOT_FOUND],
+  ["expired", "view", "anonymous", NOT_FOUND],
+  ["expired", "unlock", "anonymous", NOT_FOUND],
+
+  // Locked, not unlocked: the gate, in each path's form; never indexed, never shared.
+  ["locked", "viewer", "anonymous", GATE],
+  ["locked", "viewer", "owner", GATE],
+  ["locked", "viewerBadVersion", "anonymous", GATE],
+  ["locked", "raw", "anonymous", GATE],
+  ["locked", "full", "anonymous", GATE],
+  ["locked", "compare", "anonymous", GATE],
+  ["locked", "comments", "anonymous", GATE],
+  ["locked", "view", "anonymous", GATE],
+  ["locked", "unlock", "anonymous", GATE],
+  ["locked", "unlock", "unlockedByCookie", GATE],
+  ["locked", "og", "anonymous", NOT_FOUND],
+  ["locked", "og", "unlockedByCookie", NOT_FOUND],
+  ["locked", "lock", "anonymous", HANDLED],
+
+  // Unlocked by the cookie: served privately, never indexed.
+  ["locked", "viewer", "unlockedByCookie", serve(false, null, false)],
+  ["locked", "viewerBadVersion", "unlockedByCookie", NOT_FOUND],
+  ["locked", "raw", "unlockedByCookie", serve(false, CACHE_PRIVATE, false)],
+  ["locked", "rawPinned", "unlockedByCookie", serve(false, CACHE_PRIVATE, false)],
+  ["locked", "full", "unlockedByCookie", HANDLED],
+  ["locked", "compare", "unlockedByCookie", HANDLED],
+  ["locked", "comments", "unlockedByCookie", HANDLED],
+  ["locked", "view", "unlockedByCookie", HANDLED],
+
+  // A frame token opens the raw page alone.
+  ["locked", "raw", "frameToken", serve(false, CACHE_PRIVATE, false)],
+  ["locked", "viewer", "frameToken", GATE],
+  ["locked", "full", "frameToken", GATE],
+  ["locked", "comments", "frameToken", GATE],
+
+  // A pinned version that exists, or not.
+  ["versionPresent", "viewerPinned", "anonymous", serve(true, LATEST, true)],
+  ["versionPresent", "ogPinned", "anonymous", serve(true, PINNED, true)],
+  ["versionMissing", "viewerPinned", "anonymous", NOT_FOUND],
+  ["versionMissing", "rawPinned", "anonymous", NOT_FOUND],
+  ["versionMissing", "ogPinned", "anonymous", NOT_FOUND],
+  ["versionMissing", "compare", "anonymous", NOT_FOUND],
+  ["versionMissing", "view", "anonymous", VERSION_NOT_FOUND],
+  // The gate comes first where it always has: a locked drop tells nothing of its versions.
+  ["lockedVersionMissing", "viewerPinned", "anonymous", GATE],
+  ["lockedVersionMissing", "rawPinned", "anonymous", GATE],
+  ["lockedVersionMissing", "rawPinned", "unlockedByCookie", NOT_FOUND],
+  ["lockedVersionMissing", "view", "anonymous", VERSION_NOT_FOUND],
+];
+
+describe("decideAccess", () => {
+  it.each(TABLE)("%s drop, %s, %s viewer", (state, pathName, viewer, expected) => {
+    expect(decide(state, pathName, viewer)).toEqual(expected);
+  });
+
+  it("answers a path that names nothing with 404 before anything about the drop", () => {
+    for (const url of ["/p/NOT_A_SLUG", `/p/${SLUG}/raw?v=0`, `/p/${SLUG}/og.png?v=1&v=1`, `/p/${SLUG}/full?v=abc`, `/p/${SLUG}/view?v=1&x=2`, `/p/${SLUG}/shared/1`]) {
+      const parsed = parsePublicPath(url)!;
+      expect(namesNothing(parsed)).toBe(true);
+      expect(decideAccess(parsed, STATES.expired, unlockedByCookie, AT)).toEqual(NOT_FOUND);
+    }
+    for (const url of [`/p/${SLUG}?v=abc`, `/p/${SLUG}/compare?from=x`, `/p/${SLUG}/raw?v=1&v=x`]) expect(namesNothing(parsePublicPath(url)!)).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+// Issue 27: after a bulk load, before PostgreSQL's statistics catch up, the metadata filter must still
+// read only the listing account's tags, through the index that leads with the owner. Drops go in
+// through Prisma (many accounts sharing the filtered pairs) with autovacuum off, then the statements
+// listDrops filters with are EXPLAIN ANALYZEd, with stale statistics and again with fresh ones.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresConnection } from "@/lib/db/connection";
+import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
+import { migrate } from "@/lib/db/migrate";
+import { POSTGRES_URL } from "../helpers/app";
+
+const ACCOUNTS = 4;
+const DROPS_PER_ACCOUNT = 150;
+const BATCHES = 30;
+const FILTER: [string, string][] = [["project", "bench"], ["kind", "weekly-report"], ["batch", "0"]];
+/** The listing account's tag rows that carry any filtered pair: all an index-driven filter reads. */
+const OWNER_ROWS_WITH_A_PAIR = 2 * DROPS_PER_ACCOUNT + DROPS_PER_ACCOUNT / BATCHES;
+
+const schema = `plan_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+const url = `${POSTGRES_URL}?schema=${schema}`;
+const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-plan-"));
+const explainer = new pg.Client(postgresConnection(url).poolConfig);
+const statements: { query: string; params: unknown[] }[] = [];
+let listDrops: typeof import("@/lib/drops/list-drops").listDrops;
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; Plans?: PlanNode[] };
+
+function* nodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: url });
+  await migrate({ provider: "postgres", url });
+  await explainer.connect();
+  for (const table of ["User", "Drop", "DropTag"]) await explainer.query(`ALTER TABLE "${table}" SET (autovacuum_enabled = false)`);
+  // The client db() hands out, with its statements logged (lib/db/index.ts keeps it under this key).
+  const { poolConfig } = postgresConnection(url);
+  const client = new PostgresClient({ adapter: new PrismaPg(poolConfig, { schema }), log: [{ emit: "event", level: "query" }] });
+  client.$on("query", (event) => statements.push({ query: event.query, params: JSON.parse(event.params) as unknown[] }));
+  (globalThis as Record<symbol, unknown>)[Symbol.for("htmldrop.db")] = client;
+  ({ listDrops } = await import("@/lib/drops/list-drops"));
+
+  const at = new Date();
+  await client.user.createMany({ data: Array.from({ length: ACCOUNTS }, (_, account) => ({ id: `user${account}`, createdAt: at })) });
+  const drops = Array.from({ length: ACCOUNTS * DROPS_PER_ACCOUNT }, (_, n) => ({ account: n % ACCOUNTS, index: Math.floor(n / ACCOUNTS) }));
+  const create = async ({ account, index }: (typeof drops)[number]) => {
+    const id = `drop${account}x${index}`;
+    const ownerId = `user${account}`;
+    const tags = [{ key: "project", value: "bench" }, { key: "kind", value: "weekly-report" }, { key: "batch", value: String(index % BATCHES) }].map((tag) => ({ ownerId, ...tag }));
+    await client.drop.create({ data: { id, slug: id, ownerId, title: id, latestVersion: 1, versionSeq: 1, versionCount: 1, createdAt: at, updatedAt: at, tags: { create: tags } } });
+  };
+  for (let start = 0; start < drops.length; start += 10) await Promise.all(drops.slice(start, start + 10).map(create));
+}, 60_000);
+
+afterAll(async () => {
+  const holder = globalThis as Record<symbol, { $disconnect(): Promise<void> } | undefined>;
+  await holder[Symbol.for("htmldrop.db")]?.$disconnect();
+  delete holder[Symbol.for("htmldrop.db")];
+  await explainer.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
+  await explainer.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Lists user0's drops with the three filters and EXPLAIN ANALYZEs each statement that filtered by
+ * them (not the one that reads the page's tags by drop id).
+ */
+async function explainListing(): Promise<PlanNode[]> {
+  statements.length = 0;
+  const list = await listDrops("user0", { page: 1, pageSize: 50, sortBy: "created_at", sortOrder: "desc", metadata: FILTER });
+  expect(list.pagination.total_items).toBe(DROPS_PER_ACCOUNT / BATCHES);
+  expect(list.data.map((drop) => drop.slug).sort()).toEqual(Array.from({ length: DROPS_PER_ACCOUNT / BATCHES }, (_, n) => `drop0x${n * BATCHES}`).sort());
+  const plans: PlanNode[] = [];
+  for (const { query, params } of statements.filter((statement) => statement.params.includes("weekly-report"))) {
+    const { rows } = await explainer.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`, params);
+    plans.push(rows[0]!["QUERY PLAN"][0].Plan);
+  }
+  return plans;
+}
+
+function expectIndexDriven(plans: PlanNode[]): void {
+  const tagScans = plans.flatMap((plan) => [...nodes(plan)]).filter((node) => node["Relation Name"] === "DropTag");
+  expect(tagScans.map((node) => node["Node Type"])).not.toContain("Seq Scan");
+  for (const plan of plans) {
+    const tagRowsRead = [...nodes(plan)]
+      .filter((node) => node["Relation Name"] === "DropTag")
+      .reduce((sum, node) => sum + (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"], 0);
+    expect(tagRowsRead, "tag rows one statement read: at most the owner's rows with a filtered pair").toBeLessThanOrEqual(OWNER_ROWS_WITH_A_PAIR);
+  }
+  const indexes = plans.flatMap((plan) => [...nodes(plan)]).map((node) => node["Index Name"]);
+  expect(indexes).toContain("DropTag_ownerId_key_value_dropId_idx");
+}
+
+describe("the metadata filter on PostgreSQL", () => {
+  it("reads only the owner's tags through the owner's index with stale statistics", async () => {
+    expectIndexDriven(await explainListing());
+  });
+
+  it("and with fresh ones", async () => {
+    await explainer.query(`ANALYZE "User", "Drop", "DropTag"`);
+    expectIndexDriven(await explainListing());
+  });
+});
