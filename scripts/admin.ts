@@ -2,11 +2,8 @@
 // [--drop <slug>]... [--expires <30d|12h|ISO date>]` creates the local account <name> if needed and prints
 // a new API token as the last line of stdout.
 import { parseArgs } from "node:util";
-import { resolveGrant } from "@/lib/accounts/create-token";
+import { createOperatorToken } from "@/lib/accounts/create-token";
 import { SCOPES } from "@/lib/accounts/scopes";
-import { FULL_GRANT } from "@/lib/accounts/credentials";
-import { issueToken } from "@/lib/accounts/tokens";
-import { findOrCreateUserForIdentity, LOCAL_PROVIDER } from "@/lib/accounts/users";
 import { now } from "@/lib/clock";
 import { ConfigError, getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
@@ -65,22 +62,21 @@ async function main(argv: string[]): Promise<void> {
   }
 
   await migrate(getConfig().database);
-  const user = await findOrCreateUserForIdentity({ provider: LOCAL_PROVIDER, providerAccountId: values.login.toLowerCase(), login: values.login });
-  let grant;
+  let created;
   try {
-    grant = await resolveGrant(user.id, FULL_GRANT, request.data);
+    created = await createOperatorToken(values.login, { ...request.data, label: request.data.label ?? null });
   } catch (error) {
     if (!isApiError(error)) throw error;
     const field = (error.details?.fields as { field: string; message: string }[] | undefined)?.[0];
     throw new UsageError(field ? `${flagOf(field.field.split(".")[0]!)}: ${field.message}` : error.message);
   }
-  const { token, summary } = await issueToken(user.id, { label: request.data.label ?? null, grant });
+  const { token, summary, userId } = created;
   const limits = [
     `scopes ${summary.scopes.join(", ")}`,
     summary.drops ? `drops ${summary.drops.join(", ")}` : "every drop",
     summary.expires_at === null ? "no expiry" : `expires ${new Date(summary.expires_at).toISOString()}`,
   ];
-  console.error(`Created token ${summary.id} for ${values.login} (user ${user.id}; ${limits.join("; ")}). It is shown once; keep it secret.`);
+  console.error(`Created token ${summary.id} for ${values.login} (user ${userId}; ${limits.join("; ")}). It is shown once; keep it secret.`);
   console.log(token);
 }
 

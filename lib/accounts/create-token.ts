@@ -2,11 +2,12 @@ import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
-import type { CreatedTokenJson, CreateTokenBody } from "@/lib/schemas/accounts";
-import type { Caller, Grant } from "./credentials";
+import type { CreatedTokenJson, CreateTokenBody, TokenSummaryJson } from "@/lib/schemas/accounts";
+import { type Caller, FULL_GRANT, type Grant } from "./credentials";
 import { describeDropLimit, normalizeScopes } from "./scopes";
 import { revokeIfMinterRevoked } from "./lineage";
 import { issueToken } from "./tokens";
+import { findOrCreateUserForIdentity, LOCAL_PROVIDER } from "./users";
 
 /** What was asked for, as the schema parsed it: undefined = "the same as the granting credential". */
 export type TokenRequest = Pick<CreateTokenBody, "scopes" | "drops" | "expires_at">;
@@ -86,4 +87,16 @@ export async function createToken(caller: Grant & { userId: string } & Partial<P
   const { token, summary } = await issueToken(caller.userId, { label: input.label ?? null, grant, mintedBy: minter?.id });
   if (minter) await revokeIfMinterRevoked(minter, summary.id);
   return { token, id: summary.id, label: summary.label, scopes: summary.scopes, drops: summary.drops, expires_at: summary.expires_at, created_at: summary.created_at };
+}
+
+/**
+ * `npm run admin -- token create`: a token for the local account `login`, which is created if need be.
+ * The operator grants what is asked within every scope; an impossible request (a drop the account does
+ * not own, an expiry in the past) is refused with the same ApiError as POST /api/tokens.
+ */
+export async function createOperatorToken(login: string, request: TokenRequest & { label: string | null }): Promise<{ token: string; summary: TokenSummaryJson; userId: string }> {
+  const user = await findOrCreateUserForIdentity({ provider: LOCAL_PROVIDER, providerAccountId: login.toLowerCase(), login });
+  const grant = await resolveGrant(user.id, FULL_GRANT, request);
+  const { token, summary } = await issueToken(user.id, { label: request.label, grant });
+  return { token, summary, userId: user.id };
 }

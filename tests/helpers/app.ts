@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { compiledCommand } from "./fixture-commands";
+import { compiledCommand, startTokenMinter, type TokenMinter } from "./fixture-commands";
 import { startIdentityProvider, type IdentityProvider } from "./identity-provider";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
 import { startVercelEdge, type VercelEdge } from "./vercel-edge";
@@ -48,7 +48,7 @@ export type TestApp = {
   env: Record<string, string>;
   /** How a person signs in: the local sign-in, or (serving as Vercel does) the test's identity provider. */
   signsInThrough: "local" | "identity-provider";
-  /** The service's own admin command (compiled once, fixture-commands.ts): creates the local account if needed and returns a new token. */
+  /** What the admin command does (in one process per server, fixture-commands.ts): creates the local account if needed and returns a new token. */
   createToken(login: string, label?: string): Promise<string>;
   api<T = any>(path: string, init?: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResult<T>>;
   /** Queries the app's database directly, for facts the API does not expose (blob rows, counters) and to stage old data. */
@@ -216,6 +216,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     await exited;
   };
   let child = await launch();
+  // Started on the first createToken, and stopped with the server, whose environment and database it shares.
+  let minter: TokenMinter | null = null;
+  const stopMinter = async () => {
+    await minter?.close();
+    minter = null;
+  };
   const edge: VercelEdge | null = asVercel ? await startVercelEdge(port, servedPort) : null;
   const runCommand = (script: string, args: string[] = []) => promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: ROOT, env: childEnv });
 
@@ -252,10 +258,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       }
     },
     command: runCommand,
-    async createToken(login, label) {
-      const args = ["token", "create", "--login", login, ...(label ? ["--label", label] : [])];
-      const { stdout } = await promisify(execFile)(process.execPath, [compiledCommand("admin"), ...args], { cwd: ROOT, env: childEnv });
-      return stdout.trim().split("\n").at(-1)!;
+    createToken(login, label) {
+      minter ??= startTokenMinter(childEnv);
+      return minter.mint(login, label);
     },
     async api(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
@@ -285,6 +290,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
     async restart(overrides = {}, whileStopped) {
+      await stopMinter();
       await halt();
       await whileStopped?.();
       Object.assign(env, overrides);
@@ -292,6 +298,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       child = await launch();
     },
     async stop() {
+      await stopMinter();
       await halt();
       for (const bridge of bridges) bridge.close();
       await edge?.close();
