@@ -135,6 +135,12 @@ export function TextUploadFieldset({ upload, idPrefix = "", legend, help, fileLa
   const id = `${idPrefix}${upload.textField}`;
   const describedBy = error.errorText ? `${error.id} ${id}-help` : `${id}-help`;
   const invalid = error.errorText ? true : undefined;
+  // A file chosen while the page was still loading fired its change event before this script listened.
+  useEffect(() => {
+    if (fileInput.current?.files?.length) onChoose();
+    // Once, when the script starts: later choices arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <fieldset className={`${styles.choices} ${styles.dropZone}`} data-testid={`${upload.textField}-upload`}>
       <legend>{legend}</legend>
