@@ -28,16 +28,21 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/local-sign-in.test.ts": ["sqlite"], // npm start's record of where a connection came from
   "tests/api/redis-outage.test.ts": ["sqlite"], // ioredis against a self-hosted Redis; serverless uses Upstash's client
   "tests/api/openapi-tooling.test.ts": ["sqlite"], // the document's tooling, the same whatever serves or stores
+  "tests/api/scopes.test.ts": ["sqlite"], // each operation's scope, decided from the registry before anything is stored or served
   // What the way it is served changes, and no database: once on each side.
   "tests/api/discovery.test.ts": ["sqlite", "serverless"], // documents made from the configuration, served from npm start's cache or by Next
   "tests/api/auth-callback-url.test.ts": ["sqlite", "serverless"], // next-auth's redirects behind each kind of server
   "tests/api/previews.test.ts": ["sqlite", "serverless"], // drawing cards and serving them, through each kind of server
   "tests/api/server-actions.test.ts": ["sqlite", "serverless"], // Next's server actions behind npm start's front door or alone
   "tests/api/upstash.test.ts": ["serverless"], // @upstash/redis, the client that runs on Vercel
+  "tests/api/mcp.test.ts": ["sqlite", "serverless"], // MCP through the front door or Next; what it stores is drops.test's
+  "tests/api/diff.test.ts": ["sqlite", "serverless"], // the compare page from the page cache or Next's shared page; diffing stores nothing
+  "tests/api/oauth-negative.test.ts": ["sqlite", "serverless"], // the OAuth server's refusals, and its per-address limits behind each kind of server
   // What the services decide, whichever server hands them the request: once per database.
   "tests/api/tokens.test.ts": ["sqlite", "postgres"], // token hashing, prefixes and accounts
   "tests/api/token-grants.test.ts": ["sqlite", "postgres"], // what a new token may be granted
   "tests/api/concurrency.test.ts": ["sqlite", "postgres"], // each database's transactions under concurrent writes
+  "tests/api/patterns.test.ts": ["sqlite", "postgres"], // an account's patterns, stored and listed
   // PostgreSQL's own behaviour, and how each server answers it.
   "tests/api/database-outage.test.ts": ["postgres", "serverless"], // PostgreSQL going away; SQLite's lock timeout is a unit test
   "tests/api/nul-characters.test.ts": ["sqlite", "postgres"], // what each database's text type can store
