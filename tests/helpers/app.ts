@@ -192,7 +192,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     : serverless
       ? [process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "--port", String(servedPort)]]
       : [process.execPath, startArguments()];
-  if (serverless) await promisify(execFile)(process.execPath, [compiledCommand("migrate")], { cwd: ROOT, env: childEnv });
+  if (serverless) await promisify(execFile)(process.execPath, [await compiledCommand("migrate")], { cwd: ROOT, env: childEnv });
   if (options.privateNetwork) {
     Object.assign(childEnv, {
       HTMLDROP_NETNS_DIR: dataDir,
@@ -217,9 +217,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   };
   let child = await launch();
   // Started on the first createToken, and stopped with the server, whose environment and database it shares.
-  let minter: TokenMinter | null = null;
+  let minter: Promise<TokenMinter> | null = null;
   const stopMinter = async () => {
-    await minter?.close();
+    await (await minter)?.close();
     minter = null;
   };
   const edge: VercelEdge | null = asVercel ? await startVercelEdge(port, servedPort) : null;
@@ -258,9 +258,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       }
     },
     command: runCommand,
-    createToken(login, label) {
+    async createToken(login, label) {
       minter ??= startTokenMinter(childEnv);
-      return minter.mint(login, label);
+      return (await minter).mint(login, label);
     },
     async api(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };

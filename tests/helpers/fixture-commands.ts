@@ -5,6 +5,7 @@
 // `npm run` does.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { build } from "esbuild";
@@ -17,8 +18,15 @@ const FIXTURE_COMMANDS = {
   "token-minter": "tests/helpers/token-minter.ts",
 } as const;
 
-export function compiledCommand(name: keyof typeof FIXTURE_COMMANDS): string {
-  return join(COMPILED_DIR, `${name}.mjs`);
+/**
+ * The compiled command, compiled now if need be: the test runs' global setup compiles them first (so
+ * that parallel workers never write them at once), the benchmarks, which start the service through the
+ * same helpers, on first use.
+ */
+export async function compiledCommand(name: keyof typeof FIXTURE_COMMANDS): Promise<string> {
+  const compiled = join(COMPILED_DIR, `${name}.mjs`);
+  if (!existsSync(compiled)) await compileFixtureCommands();
+  return compiled;
 }
 
 export async function compileFixtureCommands(): Promise<void> {
@@ -43,8 +51,8 @@ export type TokenMinter = {
 };
 
 /** Starts token-minter.ts against the database that `env` names. */
-export function startTokenMinter(env: NodeJS.ProcessEnv): TokenMinter {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [compiledCommand("token-minter")], { cwd: ROOT, env });
+export async function startTokenMinter(env: NodeJS.ProcessEnv): Promise<TokenMinter> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [await compiledCommand("token-minter")], { cwd: ROOT, env });
   const waiting: { resolve: (token: string) => void; reject: (error: Error) => void }[] = [];
   let errors = "";
   child.stderr.on("data", (chunk) => (errors += chunk));
