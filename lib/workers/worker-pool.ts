@@ -24,13 +24,18 @@ export type WorkerPoolOptions<In, Out> = {
 };
 
 // Run from source (the unit tests, the scripts run by tsx), a worker needs tsx's loader, which worker
-// threads do not inherit on Node 20; bundled by Next, a pool's worker entry is compiled JavaScript.
+// threads do not inherit on Node 20. Bundled by Next, a pool's worker entry is compiled JavaScript.
 const FROM_SOURCE_BOOTSTRAP = `const { entry } = require("node:worker_threads").workerData;
 import("tsx/esm/api").then(({ tsImport }) => tsImport(entry, entry));`;
 
-/** When the pool's module runs from source (`moduleUrl` ends in .ts), the worker file beside it, loaded by tsx; else null. */
+/**
+ * Outside Next's bundle, the worker file beside the pool's module, loaded by tsx; inside it, null. The
+ * module's URL cannot tell: Turbopack keeps import.meta.url naming the .ts source, and a server that
+ * took it for source loaded the source through tsx (which a Vercel function does not carry). Next
+ * inlines NEXT_RUNTIME into its bundles, and nothing else sets it.
+ */
 export function workerFromSource(moduleUrl: string, file: string, resourceLimits: ResourceLimits): Worker | null {
-  if (!moduleUrl.endsWith(".ts")) return null;
+  if (process.env.NEXT_RUNTIME) return null;
   return new Worker(FROM_SOURCE_BOOTSTRAP, { eval: true, workerData: { entry: moduleUrl.replace(/[^/]+$/, file) }, resourceLimits });
 }
 
