@@ -8,6 +8,7 @@ import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
 import { newId } from "@/lib/security/random";
 import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
 import { resolveExpiry } from "./expiry";
+// Up a floor, deliberately: a PUT resolves the comments it names in its own transaction.
 import { resolveWithVersion } from "@/lib/comments/comments";
 import { toDropJson } from "./serialize";
 import { dropChanged } from "./changed";

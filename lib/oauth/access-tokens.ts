@@ -1,3 +1,4 @@
+// Up a floor, deliberately: the credential and scope vocabulary, beneath the bearer facade (accounts/tokens.ts) that imports this.
 import { LAST_USED_RESOLUTION_MS, type Caller } from "@/lib/accounts/credentials";
 import { parseStoredScopes } from "@/lib/accounts/scopes";
 import { now } from "@/lib/clock";

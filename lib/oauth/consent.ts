@@ -1,3 +1,4 @@
+// Up a floor, deliberately: the scope vocabulary, which imports nothing.
 import { parseStoredScopes, type Scope } from "@/lib/accounts/scopes";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";

@@ -1,5 +1,6 @@
 // The grants people approved, as the database keeps them: listed and revoked beside API tokens on every
 // token route, so nothing here may load oidc-provider (the consent flow, lib/oauth/consent.ts, does).
+// Up a floor, deliberately: ending a grant revokes the tokens it minted, one lineage for both kinds of credential.
 import { revokeMintedBy } from "@/lib/accounts/lineage";
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";

@@ -1,5 +1,6 @@
 import { createHmac, createPrivateKey } from "node:crypto";
 import Provider, { errors, type Configuration, type JWK, type KoaContextWithOIDC } from "oidc-provider";
+// Up a floor, deliberately: the scope vocabulary, which imports nothing.
 import { SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import { DatabaseAdapter } from "./adapter";

@@ -1,3 +1,4 @@
+// Up a floor, deliberately: the scope vocabulary, which imports nothing.
 import { SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import type { ProtectedResourceMetadataJson } from "@/lib/schemas/oauth";

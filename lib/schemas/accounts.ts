@@ -1,4 +1,5 @@
 import { z } from "zod";
+// Up a floor, deliberately: the scope vocabulary, which imports nothing, lives with the accounts it governs.
 import { SCOPES, SCOPE_DESCRIPTIONS } from "@/lib/accounts/scopes";
 import { hasNoNul, nulMessage, slugSchema, unixMillisSchema } from "./common";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SPEC_LIMITS } from "@/lib/config";
+// Up a floor, deliberately: the slug is part of the public URL vocabulary, which imports nothing.
 import { SLUG_PATTERN } from "@/lib/drops/public-urls";
 
 /** Length in characters (Unicode code points), the unit of the spec's title, description and metadata limits. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+// Up a floor, deliberately: the scope vocabulary, which imports nothing, lives with the accounts it governs.
 import { SCOPES } from "@/lib/accounts/scopes";
 
 // The OAuth discovery documents a client reads before the authorization code flow. oidc-provider writes

@@ -10,6 +10,7 @@ import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
+// Up a floor, deliberately: the front door counts every request into the metrics, which read its gauges.
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { rateLimitBackend } from "@/lib/ratelimit";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
