@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
+import { createTestClock, MINUTE_MS } from "../helpers/clock";
 import { signInBrowserless, tokenThroughDeviceFlow, type Browserless } from "../helpers/device-flow";
 import { PEER_ADDRESS_HEADER } from "../helpers/vercel-edge";
 
@@ -14,10 +15,11 @@ let owner: Browserless;
 let token: string;
 let reader: Browserless;
 let clients = 0;
+const clock = createTestClock();
 
 beforeAll(async () => {
   // Guests are told apart by address: behind a trusted proxy here, behind the edge when serverless.
-  app = await startApp({ env: { TRUST_PROXY: "true" } });
+  app = await startApp({ env: { TRUST_PROXY: "true", HTMLDROP_TEST_CLOCK_FILE: clock.file } });
   owner = await signInBrowserless(app, "comment-owner");
   token = await tokenThroughDeviceFlow(app, owner);
   reader = await signInBrowserless(app, "comment-reader");
@@ -166,6 +168,8 @@ describe("who may post", () => {
   });
 
   it("limits guests per address", async () => {
+    // A guest's limit counts in fixed 10-minute windows: start one, so none closes between the posts.
+    clock.startWindow(10 * MINUTE_MS);
     const slug = await createDrop({}, "anyone");
     const client = newClient();
     for (let i = 0; i < 5; i++) await posted(slug, { name: "Chatty", body: `remark ${i}` }, { client });
