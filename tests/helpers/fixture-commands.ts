@@ -18,6 +18,8 @@ const FIXTURE_COMMANDS = {
   "token-minter": "tests/helpers/token-minter.ts",
 } as const;
 
+let compiling: Promise<void> | null = null;
+
 /**
  * The compiled command, compiled now if need be: the test runs' global setup compiles them first (so
  * that parallel workers never write them at once), the benchmarks, which start the service through the
@@ -25,7 +27,8 @@ const FIXTURE_COMMANDS = {
  */
 export async function compiledCommand(name: keyof typeof FIXTURE_COMMANDS): Promise<string> {
   const compiled = join(COMPILED_DIR, `${name}.mjs`);
-  if (!existsSync(compiled)) await compileFixtureCommands();
+  // One compilation per process, however many servers a benchmark starts at once.
+  if (!existsSync(compiled)) await (compiling ??= compileFixtureCommands());
   return compiled;
 }
 
