@@ -1,7 +1,8 @@
 // `npm run bench:hostile`: what one account's (or one anonymous client's) hostile requests cost
 // everybody else. Each kind runs for HOSTILE_SECONDS (default 20) while a bystander calls
 // GET /api/health every 50 ms; the script reports that call's latency (worst first: the target is under
-// 300 ms), the server's event-loop delay (scripts/event-loop-monitor.mjs) and its RSS.
+// 300 ms), the server's event-loop delay (scripts/event-loop-monitor.mjs) and its RSS. Before each
+// flood, the health check and each of the attack's code paths run once alone (see warmUp).
 // HOSTILE_KINDS (default all, comma-separated) picks kinds; TEST_DB=postgres runs on PostgreSQL.
 //  raw       two clients cycle through HOSTILE_DROPS (default 70) distinct 2 MB drops, more than the
 //            served-document cache holds (and first: the uploader's cost of a 2 MB head of nested templates)
@@ -18,7 +19,8 @@ const DROPS = Number(process.env.HOSTILE_DROPS ?? 70);
 const KINDS = (process.env.HOSTILE_KINDS ?? "raw,patterns,compare,comments").split(",");
 const TWO_MB = 2_097_152;
 
-type Attack = { connections: number; requests: Request[] };
+/** `warmUp`: one request of each code path the attack takes, run once before it (default: its first request). */
+type Attack = { connections: number; requests: Request[]; warmUp?: Request[] };
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,7 +52,9 @@ function patternsAttack(mallory: string): Attack {
   const headers = { authorization: `Bearer ${mallory}`, "content-type": "application/json" };
   // The reviewer's 64 KiB of nesting, and what still fits under the front matter's size limit.
   const bodies = [`---\nx: ${"[".repeat(65_000)}\n---\n# G\n`, `---\nx: ${"[".repeat(16_000)}\n---\n# G\n`].map((markdown) => JSON.stringify({ markdown }));
-  return { connections: 16, requests: bodies.map((body) => ({ method: "PUT", path: "/api/patterns/hostile", headers, body })) };
+  const requests = bodies.map((body): Request => ({ method: "PUT", path: "/api/patterns/hostile", headers, body }));
+  // Each body fails a different check.
+  return { connections: 16, requests, warmUp: requests };
 }
 
 async function compareAttack(app: TestApp, mallory: string): Promise<Attack> {
@@ -94,7 +98,21 @@ async function commentsAttack(app: TestApp, mallory: string): Promise<Attack> {
   return { connections: 2, requests: paths.map((path) => ({ method: "GET", path, headers: { "accept-encoding": "gzip" } })) };
 }
 
+/**
+ * The health check and each code path of the attack once, alone, before the flood: a server that has
+ * just started loads each route's code and starts its database client on first use, a one-off cost
+ * that is not what a hostile request costs the others.
+ */
+async function warmUp(app: TestApp, attack: Attack): Promise<void> {
+  await (await fetch(`${app.baseUrl}/api/health`)).arrayBuffer();
+  for (const request of attack.warmUp ?? attack.requests.slice(0, 1)) {
+    const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([name, value]) => [name, String(value)]));
+    await (await fetch(`${app.baseUrl}${request.path}`, { method: request.method, headers, body: request.body as string | undefined })).arrayBuffer();
+  }
+}
+
 async function underAttack(app: TestApp, kind: string, attack: Attack): Promise<void> {
+  await warmUp(app, attack);
   const logStart = app.logs().length;
   const latencies: number[] = [];
   // A call that failed (the connection reset, the server gone) counts with the time it took, and is reported.

@@ -168,6 +168,38 @@ function limitReached(name: RateLimitPolicyName, resetAt: number): ApiError {
   return new ApiError(policy.code, policy.message, { limit: policy.limit, retry_after_seconds: retryAfterSeconds(resetAt) });
 }
 
+const SPENT_KEY = Symbol.for("htmldrop.ratelimit-spent");
+type SpentHolder = { [SPENT_KEY]?: Map<string, number> };
+const SPENT_REMEMBERED = 10_000;
+
+/**
+ * Budgets this instance has seen spent, each until its window resets (Unix ms). A window's count only
+ * grows, so a spent budget stays spent until then on every instance: a flood of refused calls is
+ * answered from memory instead of costing database round trips that everyone else waits behind.
+ */
+function spentBudgets(): Map<string, number> {
+  return ((globalThis as SpentHolder)[SPENT_KEY] ??= new Map());
+}
+
+function spentUntil(key: string): number | null {
+  const resetAt = spentBudgets().get(key);
+  if (resetAt === undefined) return null;
+  if (resetAt > now()) return resetAt;
+  spentBudgets().delete(key);
+  return null;
+}
+
+function rememberSpent(key: string, resetAt: number): void {
+  const spent = spentBudgets();
+  if (spent.size >= SPENT_REMEMBERED) {
+    const at = now();
+    for (const [other, until] of spent) if (until <= at) spent.delete(other);
+    // Still full: forget the oldest, which costs a later refusal one round trip.
+    if (spent.size >= SPENT_REMEMBERED) spent.delete(spent.keys().next().value!);
+  }
+  spent.set(key, resetAt);
+}
+
 /**
  * Counts one hit and throws the policy's 429 when the budget is spent. When the counters cannot be
  * reached, it throws 503 service_unavailable (fail closed): every policy here guards a write, a
@@ -175,8 +207,13 @@ function limitReached(name: RateLimitPolicyName, resetAt: number): ApiError {
  */
 export async function assertRateLimit(name: RateLimitPolicyName, identifier: string): Promise<void> {
   const policy: RateLimitPolicy = rateLimitPolicies()[name];
-  const result = await rateLimitBackend().hit(`${name}:${identifier}`, policy.limit, policy.windowMs);
-  if (!result.success) throw limitReached(name, result.resetAt);
+  const key = `${name}:${identifier}`;
+  const knownSpentUntil = spentUntil(key);
+  if (knownSpentUntil !== null) throw limitReached(name, knownSpentUntil);
+  const result = await rateLimitBackend().hit(key, policy.limit, policy.windowMs);
+  if (result.success) return;
+  rememberSpent(key, result.resetAt);
+  throw limitReached(name, result.resetAt);
 }
 
 /** Every mutating call of an account, on REST, MCP and the dashboard, goes through here. */
@@ -202,8 +239,16 @@ export async function writeUsage(userId: string): Promise<{ thisMinute: number; 
  */
 export async function assertWriteBudgetLeft(userId: string): Promise<void> {
   const policies = rateLimitPolicies();
+  for (const name of ["writesPerMinute", "writesPerDay"] as const) {
+    const knownSpentUntil = spentUntil(`${name}:${userId}`);
+    if (knownSpentUntil !== null) throw limitReached(name, knownSpentUntil);
+  }
   const usage = await writeUsage(userId);
   const at = now();
-  if (usage.thisMinute >= policies.writesPerMinute.limit) throw limitReached("writesPerMinute", windowOf(at, policies.writesPerMinute.windowMs).resetAt);
-  if (usage.today >= policies.writesPerDay.limit) throw limitReached("writesPerDay", windowOf(at, policies.writesPerDay.windowMs).resetAt);
+  for (const [name, used] of [["writesPerMinute", usage.thisMinute], ["writesPerDay", usage.today]] as const) {
+    if (used < policies[name].limit) continue;
+    const { resetAt } = windowOf(at, policies[name].windowMs);
+    rememberSpent(`${name}:${userId}`, resetAt);
+    throw limitReached(name, resetAt);
+  }
 }
