@@ -43,6 +43,8 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/token-grants.test.ts": ["sqlite", "postgres"], // what a new token may be granted
   "tests/api/concurrency.test.ts": ["sqlite", "postgres"], // each database's transactions under concurrent writes
   "tests/api/patterns.test.ts": ["sqlite", "postgres"], // an account's patterns, stored and listed
+  "tests/api/sharing-org.test.ts": ["sqlite", "postgres"], // the org boundary and invitations by email, read from each database
+  "tests/api/sharing.test.ts": ["sqlite", "postgres"], // who opens what; its people are one account each only where sign-in and tokens share accounts
   // PostgreSQL's own behaviour, and how each server answers it.
   "tests/api/database-outage.test.ts": ["postgres", "serverless"], // PostgreSQL going away; SQLite's lock timeout is a unit test
   "tests/api/nul-characters.test.ts": ["sqlite", "postgres"], // what each database's text type can store

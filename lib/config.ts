@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { DROP_ACCESS_LEVELS } from "./sharing/levels";
 
 /** Limits fixed by the interface specification. */
 export const SPEC_LIMITS = {
@@ -104,6 +105,20 @@ const envSchema = z.object({
   LIMIT_WRITES_PER_DAY: positiveInt.default(500),
   LIMIT_DROPS_PER_ACCOUNT: positiveInt.default(500),
   LIMIT_VERSIONS_PER_DROP: positiveInt.default(200),
+  DEFAULT_DROP_ACCESS: z.enum(DROP_ACCESS_LEVELS).optional(),
+  PUBLIC_DROPS: z.enum(["on", "off"]).default("on"),
+  ORG_EMAIL_DOMAINS: z
+    .string()
+    .trim()
+    .transform((list) => list.split(",").map((domain) => domain.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be comma-separated email domains, such as example.com")))
+    .optional(),
+  ORG_OIDC_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_:.-]+=.+$/, "must be claim=value, such as groups=engineering")
+    .transform((setting) => ({ claim: setting.slice(0, setting.indexOf("=")), value: setting.slice(setting.indexOf("=") + 1) }))
+    .optional(),
   HTMLDROP_TEST_CLOCK_FILE: optionalText,
 });
 
@@ -184,6 +199,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (Boolean(e.UPSTASH_REDIS_REST_URL) !== Boolean(e.UPSTASH_REDIS_REST_TOKEN)) {
     problems.push("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN: set both or neither");
   }
+  if (e.PUBLIC_DROPS === "off" && e.DEFAULT_DROP_ACCESS === "public") {
+    problems.push("DEFAULT_DROP_ACCESS: cannot be public while PUBLIC_DROPS=off");
+  }
+  if (e.ORG_OIDC_CLAIM && !e.AUTH_OIDC_ISSUER) problems.push("ORG_OIDC_CLAIM: needs the OIDC sign-in (AUTH_OIDC_ISSUER, AUTH_OIDC_ID, AUTH_OIDC_SECRET)");
   if (problems.length > 0) throw new ConfigError(problems);
 
   const secretsFromEnvironment = Boolean(e.AUTH_SECRET && e.TOKEN_PEPPER);
@@ -217,6 +236,17 @@ export function parseConfig(env: Record<string, string | undefined>) {
       : e.REDIS_URL
         ? ({ kind: "redis", url: e.REDIS_URL } as const)
         : ({ kind: "database" } as const),
+    sharing: {
+      /** The access a drop gets when its creator does not say. */
+      defaultAccess: (e.DEFAULT_DROP_ACCESS ?? (e.PUBLIC_DROPS === "off" ? "signed_in" : "public")),
+      /** PUBLIC_DROPS=off: no drop may be public; drops made public before are treated as signed_in. */
+      publicAllowed: e.PUBLIC_DROPS === "on",
+      /** Who counts as a member when ORG_* set a boundary; null: every account of the instance. */
+      org:
+        e.ORG_EMAIL_DOMAINS?.length || e.ORG_OIDC_CLAIM
+          ? { emailDomains: e.ORG_EMAIL_DOMAINS ?? [], oidcClaim: e.ORG_OIDC_CLAIM ?? null }
+          : null,
+    },
     limits: {
       ...SPEC_LIMITS,
       writesPerMinute: e.LIMIT_WRITES_PER_MINUTE,

@@ -2,7 +2,15 @@ import { now } from "@/lib/clock";
 import { db, isUniqueViolation } from "@/lib/db";
 import { newId } from "@/lib/security/random";
 
-export type IdentityInput = { provider: string; providerAccountId: string; login?: string | null };
+/**
+ * `email`: only one the provider vouched for, lower-cased. `orgClaimValues`: ORG_OIDC_CLAIM's claim as the
+ * provider sent it; both are refreshed at every sign-in (lib/sharing).
+ */
+export type IdentityInput = { provider: string; providerAccountId: string; login?: string | null; email?: string | null; orgClaimValues?: string[] | null };
+
+function identityFacts(identity: IdentityInput) {
+  return { email: identity.email ?? null, orgClaimValues: identity.orgClaimValues?.length ? JSON.stringify(identity.orgClaimValues) : null };
+}
 
 /** The local sign-in and the admin command share this provider name, so `--login alice` is the same account. */
 export const LOCAL_PROVIDER = "local";
@@ -11,7 +19,11 @@ export const LOCAL_PROVIDER = "local";
 export async function findOrCreateUserForIdentity(identity: IdentityInput): Promise<{ id: string; login: string | null }> {
   const where = { provider_providerAccountId: { provider: identity.provider, providerAccountId: identity.providerAccountId } };
   const existing = await db().identity.findUnique({ where, include: { user: true } });
-  if (existing) return { id: existing.user.id, login: existing.user.login };
+  if (existing) {
+    const facts = identityFacts(identity);
+    if (existing.email !== facts.email || existing.orgClaimValues !== facts.orgClaimValues) await db().identity.update({ where: { id: existing.id }, data: facts });
+    return { id: existing.user.id, login: existing.user.login };
+  }
   const createdAt = new Date(now());
   try {
     const user = await db().user.create({
@@ -19,7 +31,7 @@ export async function findOrCreateUserForIdentity(identity: IdentityInput): Prom
         id: newId(),
         login: identity.login ?? null,
         createdAt,
-        identities: { create: { id: newId(), provider: identity.provider, providerAccountId: identity.providerAccountId, login: identity.login ?? null, createdAt } },
+        identities: { create: { id: newId(), provider: identity.provider, providerAccountId: identity.providerAccountId, login: identity.login ?? null, ...identityFacts(identity), createdAt } },
       },
     });
     return { id: user.id, login: user.login };

@@ -7,6 +7,18 @@ import { slugSchema } from "@/lib/schemas/common";
 import { patternIndexSchema, patternListSchema, patternNameSchema, patternSchema, savePatternBodySchema } from "@/lib/schemas/patterns";
 import { healthSchema, onboardJsonSchema } from "@/lib/schemas/discovery";
 import { commentIdSchema, commentListSchema, commentSchema, createCommentBodySchema, listCommentsQuerySchema, patchCommentBodySchema } from "@/lib/schemas/comments";
+import {
+  addDropMemberBodySchema,
+  addTeamMemberBodySchema,
+  createTeamBodySchema,
+  dropMemberListSchema,
+  dropMemberSchema,
+  memberIdSchema,
+  patchDropMemberBodySchema,
+  teamIdSchema,
+  teamListSchema,
+  teamSchema,
+} from "@/lib/schemas/sharing";
 import { authorizationServerMetadataSchema, protectedResourceMetadataSchema } from "@/lib/schemas/oauth";
 import type { ResourceName } from "@/lib/oauth/resources";
 import {
@@ -57,6 +69,10 @@ export const TAGS = {
   Versions: "The numbered versions of one drop.",
   Comments:
     "What viewers write under a drop, for its owner to read, answer and resolve (PUT's `resolves` too). Off until PATCH sets `comments`.",
+  Sharing:
+    "Additions: who may open a drop beyond its public URL. A drop's `access` is `public` (the spec's behaviour), `signed_in` or `restricted`; its list holds " +
+    "people (by login or email, admitted once they sign in) and teams, each a `viewer` or an `editor`. Only the owner reads or changes the list. " +
+    "Anyone makes teams and manages their members; a member may leave. Someone a drop does not admit gets the 404 of a missing drop.",
   Patterns:
     "What a good page of each kind looks like. The built-in catalog is public (`/.well-known/patterns/`); an account's own patterns are private, " +
     "come before built-in ones of the same name, and are read with `drops:read` and saved or deleted with `drops:write` (a token limited to some drops cannot change them). " +
@@ -144,7 +160,7 @@ const DROP_LOOKUP: ErrorCode[] = ["invalid_slug", "forbidden", "not_found"];
 const BODY_ERRORS: ErrorCode[] = ["invalid_json", "invalid_arg"];
 
 
-const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder", "expired"] as const;
+const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder", "expired", "shared"] as const;
 const COMMENT_QUERY_FIELDS = ["status", "since", "version", "page", "pageSize"] as const;
 
 const HTTP_LAYER_REFUSALS = { "4XX": "The request was refused before it reached this document: a malformed request, or a request line or headers too large." };
@@ -154,6 +170,9 @@ const EXPIRED_PAGE = "The drop's expiry has passed (any `v`): an HTML page showi
 const slugParam: ParameterSpec = { name: "slug", in: "path", required: true, schema: slugSchema, description: "The drop's slug." };
 const versionParam: ParameterSpec = { name: "n", in: "path", required: true, schema: versionNumberSchema, description: "Version number, at least 1." };
 const patternParam: ParameterSpec = { name: "name", in: "path", required: true, schema: patternNameSchema, description: "The pattern's name (kebab-case)." };
+const memberParam: ParameterSpec = { name: "id", in: "path", required: true, schema: memberIdSchema, description: "The list entry's id." };
+const teamParam: ParameterSpec = { name: "id", in: "path", required: true, schema: teamIdSchema, description: "The team's id." };
+const TEAM_LOOKUP: ErrorCode[] = ["invalid_arg", "not_found", "forbidden"];
 const commentParam: ParameterSpec = { name: "id", in: "path", required: true, schema: commentIdSchema, description: "The comment's id." };
 
 const REGISTRY = [
@@ -432,6 +451,100 @@ const REGISTRY = [
     parameters: [slugParam, commentParam],
     success: { status: 204, description: "Deleted." },
     errors: [...DROP_LOOKUP, "invalid_arg"],
+  },
+  {
+    method: "get", path: "/api/drops/{slug}/members", operationId: "listDropMembers", tag: "Sharing", auth: true,
+    access: { scope: "drops:read", drop: "slug" },
+    summary: "List who a drop is shared with",
+    description: "The people and teams on the drop's list, oldest first, with their roles; `pending` marks people who have not signed in yet. The owner's alone.",
+    parameters: [slugParam],
+    success: { status: 200, description: "The list.", schema: { zod: dropMemberListSchema, name: "DropMemberList" } },
+    errors: DROP_LOOKUP,
+  },
+  {
+    method: "post", path: "/api/drops/{slug}/members", operationId: "addDropMember", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "slug" },
+    summary: "Share a drop with a person or a team",
+    description:
+      "One of `login`, `email` or `team_id`, and a `role`. A person without an account yet is invited: the entry waits, and admits them at their first sign-in " +
+      "(by that login, or an email their provider verified). Behind an org boundary only members may be editors. Counts as a write.",
+    parameters: [slugParam],
+    body: { schema: addDropMemberBodySchema, name: "AddDropMemberBody", required: true },
+    success: { status: 201, description: "The new entry.", schema: { zod: dropMemberSchema, name: "DropMember" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "patch", path: "/api/drops/{slug}/members/{id}", operationId: "setDropMemberRole", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "slug" },
+    summary: "Change a list entry's role",
+    description: "Takes effect on the entry's next request, on every instance. Counts as a write.",
+    parameters: [slugParam, memberParam],
+    body: { schema: patchDropMemberBodySchema, name: "PatchDropMemberBody", required: true },
+    success: { status: 200, description: "The entry.", schema: { zod: dropMemberSchema, name: "DropMember" } },
+    errors: [...BODY_ERRORS, ...DROP_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "delete", path: "/api/drops/{slug}/members/{id}", operationId: "removeDropMember", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "slug" },
+    summary: "Stop sharing a drop with a person or a team",
+    description: "They lose access on their next request, on every instance. Counts as a write.",
+    parameters: [slugParam, memberParam],
+    success: { status: 204, description: "Removed." },
+    errors: [...DROP_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "get", path: "/api/teams", operationId: "listTeams", tag: "Sharing", auth: true,
+    access: { scope: "drops:read", drop: "none" },
+    summary: "List your teams",
+    description: "The teams you made (`owned`) or belong to.",
+    success: { status: 200, description: "The teams.", schema: { zod: teamListSchema, name: "TeamList" } },
+    errors: [],
+  },
+  {
+    method: "post", path: "/api/teams", operationId: "createTeam", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "account" },
+    summary: "Make a team",
+    description: "You are its maker and first member. Counts as a write.",
+    body: { schema: createTeamBodySchema, name: "CreateTeamBody", required: true },
+    success: { status: 201, description: "The team, with its members.", schema: { zod: teamSchema, name: "Team" } },
+    errors: [...BODY_ERRORS, ...WRITE_LIMITS, "quota_exceeded"],
+  },
+  {
+    method: "get", path: "/api/teams/{id}", operationId: "getTeam", tag: "Sharing", auth: true,
+    access: { scope: "drops:read", drop: "none" },
+    summary: "Get a team and its members",
+    description: "For its maker and members; anyone else gets not_found.",
+    parameters: [teamParam],
+    success: { status: 200, description: "The team, with its members.", schema: { zod: teamSchema, name: "Team" } },
+    errors: TEAM_LOOKUP,
+  },
+  {
+    method: "delete", path: "/api/teams/{id}", operationId: "deleteTeam", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "account" },
+    summary: "Delete a team",
+    description: "Its maker's alone; every drop shared with it stops admitting its members. Counts as a write.",
+    parameters: [teamParam],
+    success: { status: 204, description: "Deleted." },
+    errors: [...TEAM_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "post", path: "/api/teams/{id}/members", operationId: "addTeamMember", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "account" },
+    summary: "Add a person to a team",
+    description: "By `login` or `email`; someone without an account yet joins at their first sign-in. The maker's alone. Counts as a write.",
+    parameters: [teamParam],
+    body: { schema: addTeamMemberBodySchema, name: "AddTeamMemberBody", required: true },
+    success: { status: 201, description: "The team, with its members.", schema: { zod: teamSchema, name: "Team" } },
+    errors: [...BODY_ERRORS, ...TEAM_LOOKUP, ...WRITE_LIMITS, "quota_exceeded"],
+  },
+  {
+    method: "delete", path: "/api/teams/{id}/members/{member_id}", operationId: "removeTeamMember", tag: "Sharing", auth: true,
+    access: { scope: "drops:write", drop: "account" },
+    summary: "Remove a person from a team, or leave it",
+    description: "The maker removes anyone else; a member removes themselves. They lose what the team admitted them to on their next request. Counts as a write.",
+    parameters: [teamParam, { name: "member_id", in: "path", required: true, schema: memberIdSchema, description: "The member's id." }],
+    success: { status: 204, description: "Removed." },
+    errors: [...TEAM_LOOKUP, ...WRITE_LIMITS],
   },
   {
     method: "get", path: "/api/patterns", operationId: "listPatterns", tag: "Patterns", auth: true,

@@ -4,6 +4,7 @@ import GithubProvider from "next-auth/providers/github";
 import type { OAuthConfig, Provider } from "next-auth/providers/index";
 import { findOrCreateUserForIdentity, LOCAL_PROVIDER, type IdentityInput } from "@/lib/accounts/users";
 import { getConfig } from "@/lib/config";
+import { claimInvitations } from "@/lib/sharing/invitations";
 import { localLoginSchema } from "@/lib/schemas/accounts";
 import { safeCallbackUrl } from "./callback-url";
 import { isLoopbackHeaderRecord } from "./loopback";
@@ -39,7 +40,8 @@ function oidcProvider(oidc: NonNullable<ReturnType<typeof getConfig>["auth"]["oi
     wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
     clientId: oidc.clientId,
     clientSecret: oidc.clientSecret,
-    authorization: { params: { scope: "openid profile" } },
+    // email: invitations by email and ORG_EMAIL_DOMAINS match only an address the provider verified.
+    authorization: { params: { scope: "openid profile email" } },
     idToken: true,
     checks: ["pkce", "state"],
     profile: (profile) => ({ id: profile.sub, name: profile.preferred_username ?? profile.nickname ?? profile.name ?? profile.sub, email: profile.email ?? null, image: null }),
@@ -68,7 +70,17 @@ function identityOf(account: Account, profile: Profile | undefined, user: User):
     const login = (profile as { login?: unknown } | undefined)?.login;
     return { provider: "github", providerAccountId: account.providerAccountId, login: typeof login === "string" ? login : (user.name ?? null) };
   }
-  return { provider: account.provider, providerAccountId: account.providerAccountId, login: user.name ?? null };
+  const claims = (profile ?? {}) as Record<string, unknown>;
+  const email = claims.email_verified === true && typeof claims.email === "string" ? claims.email.toLowerCase() : null;
+  return { provider: account.provider, providerAccountId: account.providerAccountId, login: user.name ?? null, email, orgClaimValues: orgClaimValues(claims) };
+}
+
+/** ORG_OIDC_CLAIM's claim in the provider's claims, a string or a list of strings; null when absent or of another shape. */
+function orgClaimValues(claims: Record<string, unknown>): string[] | null {
+  const setting = getConfig().sharing.org?.oidcClaim;
+  const value = setting ? claims[setting.claim] : undefined;
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) && value.every((item) => typeof item === "string") ? (value as string[]) : null;
 }
 
 /** next-auth builds every absolute URL (callbacks, redirects) from NEXTAUTH_URL: PUBLIC_URL unless the operator set it. */
@@ -107,6 +119,7 @@ export function getAuthOptions(options: { loopbackHost: boolean } = { loopbackHo
         if (account && user) {
           const identity = identityOf(account, profile, user);
           const owner = await findOrCreateUserForIdentity(identity);
+          await claimInvitations(owner.id, identity);
           token.userId = owner.id;
           token.login = identity.login ?? owner.login;
           token.provider = identity.provider;

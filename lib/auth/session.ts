@@ -2,6 +2,9 @@ import { getServerSession } from "next-auth/next";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAuthOptions } from "./next-auth";
+import { signInPath } from "./paths";
+
+export { signInPath, signOutPath } from "./paths";
 
 export type SessionUser = { userId: string; login: string | null; provider: string };
 
@@ -19,17 +22,4 @@ export async function requireSessionUser(callbackPath: string): Promise<SessionU
   const user = await getSessionUser();
   if (!user) redirect(signInPath(callbackPath));
   return user;
-}
-
-/**
- * The way to the sign-in page (app/signin), coming back to `callbackPath` (a path on this site) once
- * signed in. Through next-auth's endpoint, which issues the CSRF and callback cookies the page needs.
- */
-export function signInPath(callbackPath: string): string {
-  return `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackPath)}`;
-}
-
-/** The way to the sign-out page (app/signout), likewise through next-auth; the callback rides in its cookie. */
-export function signOutPath(callbackPath: string): string {
-  return `/api/auth/signout?callbackUrl=${encodeURIComponent(callbackPath)}`;
 }

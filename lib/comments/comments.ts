@@ -3,8 +3,9 @@
 // (lib/drops/changed.ts), so the viewer page cached for it is rendered again with the thread.
 import { now } from "@/lib/clock";
 import { db, type Tx, transaction } from "@/lib/db";
-import { getOwnedDrop } from "@/lib/drops/access";
+import { getDropFor } from "@/lib/drops/access";
 import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
+import { standingOn } from "@/lib/sharing/standing";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import { COMMENT_LIMITS, type CommentJson, type CommentListJson, type CommentPolicy, type CreateCommentInput, type ListCommentsQuery, type ViewerCommentForm } from "@/lib/schemas/comments";
@@ -65,7 +66,7 @@ async function assertRoomForComment(tx: Tx, dropId: string, slug: string): Promi
 
 /** The owner's comments, oldest first, filtered as GET /api/drops/{slug}/comments asks. */
 export async function listComments(userId: string, slug: string, query: ListCommentsQuery): Promise<CommentListJson> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "owner");
   const where = {
     dropId: drop.id,
     // Open means waiting for the owner: the owner's own comments and replies never are.
@@ -85,7 +86,7 @@ export async function listComments(userId: string, slug: string, query: ListComm
 
 /** The owner's own comment or reply (REST POST, MCP reply_to_comment, the dashboard), signed as the owner. */
 export async function postOwnerComment(userId: string, slug: string, input: CreateCommentInput): Promise<CommentJson> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "owner");
   // Not the write quota: answering comments must not cost the budget for publishing.
   await assertRateLimit("commentsPerAccount", userId);
   const authorName = await ownerName(userId);
@@ -131,7 +132,7 @@ async function insertComment(drop: { id: string; latestVersion: number }, slug: 
 }
 
 export async function setCommentResolved(userId: string, slug: string, id: string, resolved: boolean): Promise<CommentJson> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "owner");
   const updated = await transaction(async (tx) => {
     const comment = await findComment(drop.id, slug, id, tx);
     // Resolving twice keeps the first moment.
@@ -145,7 +146,7 @@ export async function setCommentResolved(userId: string, slug: string, id: strin
 
 /** Moderation: the owner deletes any comment; replies to it stay, no longer answering anything shown. */
 export async function deleteComment(userId: string, slug: string, id: string): Promise<void> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "owner");
   await transaction(async (tx) => {
     const comment = await findComment(drop.id, slug, id, tx);
     await tx.comment.delete({ where: { id: comment.id } });
@@ -210,10 +211,11 @@ export async function postViewerComment({ slug, form, sessionUserId, unlockOf, c
       ? null
       : await db().drop.findUnique({
           where: { slug },
-          select: { id: true, ownerId: true, latestVersion: true, passcodeHash: true, expiresAt: true, indexable: true, commentPolicy: true, owner: { select: { login: true } } },
+          select: { id: true, ownerId: true, access: true, latestVersion: true, passcodeHash: true, expiresAt: true, indexable: true, commentPolicy: true, owner: { select: { login: true } } },
         });
   const unlock = unlockOf(drop?.passcodeHash ?? null);
-  const viewer: Viewer = drop !== null && sessionUserId === drop.ownerId ? { kind: "owner", accountId: drop.ownerId, unlock } : { kind: "anonymous", unlock };
+  const viewer: Viewer =
+    drop !== null && sessionUserId !== null ? { kind: "account", accountId: sessionUserId, standing: await standingOn(drop, sessionUserId), unlock } : { kind: "anonymous", unlock };
   const state = drop && dropStateOf(drop);
   const decision = decideAccess(path, state, viewer, now());
   if (decision.answer === "gate") throw new ApiError("forbidden", "This drop is locked: unlock it to read and post comments.");

@@ -2,11 +2,15 @@
 // (proxy.ts, the page cache, the viewer, raw, full page, og card, compare, comments, unlock, the view
 // beacon). Each path renders the answer its own way (the gate is a form on the viewer, a 403 page on
 // raw, a redirect on "Open full page"); none decides on its own.
+import { getConfig } from "@/lib/config";
+import type { DropAccess, MemberRole } from "@/lib/sharing/levels";
 import { isExpired } from "./expiry";
 import type { PublicPath } from "./public-urls";
 
 /** What the decision needs of a drop; a missing drop is null. */
 export type DropState = {
+  /** Who may open it, as the instance applies it (effectiveAccess). */
+  access: DropAccess;
   /** Unix ms; null when it never expires. */
   expiresAt: number | null;
   /** It has a passcode. */
@@ -18,19 +22,58 @@ export type DropState = {
 };
 
 /** A drop's row as the decision reads it (Prisma's or a raw lookup's: dates as Date or Unix ms, SQLite's booleans as 0/1). */
-export function dropStateOf(row: { expiresAt: Date | number | null; passcodeHash: string | null; indexable: boolean | number }, versionExists?: boolean): DropState {
+export function dropStateOf(
+  row: { access: string; expiresAt: Date | number | null; passcodeHash: string | null; indexable: boolean | number },
+  versionExists?: boolean,
+): DropState {
   const expiresAt = row.expiresAt instanceof Date ? row.expiresAt.getTime() : row.expiresAt;
-  return { expiresAt, locked: row.passcodeHash !== null, indexable: Boolean(row.indexable), ...(versionExists === undefined ? {} : { versionExists }) };
+  return {
+    access: effectiveAccess(row.access),
+    expiresAt,
+    locked: row.passcodeHash !== null,
+    indexable: Boolean(row.indexable),
+    ...(versionExists === undefined ? {} : { versionExists }),
+  };
+}
+
+/** A stored access level as this instance applies it: with PUBLIC_DROPS=off, a drop made public earlier is signed_in. */
+export function effectiveAccess(stored: string): DropAccess {
+  if (stored === "restricted") return "restricted";
+  if (stored === "signed_in" || !getConfig().sharing.publicAllowed) return "signed_in";
+  return "public";
 }
 
 /** Proof that this browser knows the drop's current passcode, and until when it holds (Unix ms). */
 export type PasscodeUnlock = { via: "cookie" | "frame_token"; until: number };
 
-/** Who asks. Signed-in viewers and tokens are cases to come; the owner sees what anyone sees today. */
-export type Viewer = { kind: "anonymous"; unlock: PasscodeUnlock | null } | { kind: "owner"; accountId: string; unlock: PasscodeUnlock | null };
+/** An account's place on one drop, as lib/sharing/standing.ts reads it. */
+export type Standing = {
+  /** Its owner; on its list as a person or through a team (the higher role of the two); or neither. */
+  role: "owner" | MemberRole | null;
+  /** A member of this instance: of its org, when ORG_EMAIL_DOMAINS or ORG_OIDC_CLAIM draw a boundary. */
+  member: boolean;
+};
+
+/**
+ * Who asks: nobody signed in, or an account (a browser's session, a viewer's pass, a bearer token).
+ * A public drop needs no account, so its paths never look one up: anyone sees what the anonymous see.
+ */
+export type Viewer =
+  | { kind: "anonymous"; unlock: PasscodeUnlock | null }
+  | { kind: "account"; accountId: string; standing: Standing; unlock: PasscodeUnlock | null };
+
+/** Whether an account in this standing may open a drop of this access level. */
+export function admits(access: DropAccess, standing: Standing | null): boolean {
+  if (access === "public") return true;
+  if (standing === null) return false;
+  if (standing.role !== null) return true;
+  return access === "signed_in" && standing.member;
+}
 
 export type AccessDecision =
   | { answer: "not_found" }
+  /** A drop for signed-in people, asked for by nobody signed in: the sign-in page, and back. */
+  | { answer: "sign_in" }
   | { answer: "version_not_found" }
   /** 410: nothing of the drop, not even its title. */
   | { answer: "expired" }
@@ -73,6 +116,9 @@ const STRICT_VERSION = new Set(["raw", "og", "full", "view"]);
 /** Where a drop past its expiry is simply gone (a form, a count) rather than a page saying so. */
 const EXPIRED_IS_NOT_FOUND = new Set(["comments", "view", "unlock"]);
 
+/** The pages a browser opens, where nobody signed in is sent to sign in rather than told "not found". */
+const SIGN_IN_ROUTES = new Set(["viewer", "raw", "full", "compare"]);
+
 /** The path alone answers 404, whatever the drop: callers skip the drop's lookup. */
 export function namesNothing(path: PublicPath): boolean {
   if (path.slug === null || path.route === "shared") return true;
@@ -89,10 +135,48 @@ function serve(indexable: boolean, cacheControl: string | null, sharedCache: boo
   return { answer: "serve", indexable, cacheControl, sharedCache };
 }
 
+/**
+ * A drop for some people only, to one of them: never indexed, never in a shared cache or the page
+ * cache, no preview image (it would show the title to whoever holds its URL); the passcode still locks it.
+ */
+function decidePrivate(path: PublicPath, drop: DropState, viewer: Viewer): AccessDecision {
+  const gated = drop.locked && !isUnlocked(path, viewer);
+  const missingVersion = drop.versionExists === false;
+  switch (path.route) {
+    case "og":
+    case "shared":
+      return { answer: "not_found" };
+    case "unlock":
+      return drop.locked ? { answer: "gate" } : serve(false, null, false);
+    case "lock":
+      return serve(false, null, false);
+    case "view":
+      if (missingVersion) return { answer: "version_not_found" };
+      return gated ? { answer: "gate" } : serve(false, null, false);
+    case "raw":
+      if (gated) return { answer: "gate" };
+      return missingVersion ? { answer: "not_found" } : serve(false, CACHE_PRIVATE, false);
+    case "viewer":
+      if (gated) return { answer: "gate" };
+      return path.version === "invalid" || missingVersion ? { answer: "not_found" } : serve(false, null, false);
+    case "compare":
+      if (gated) return { answer: "gate" };
+      return missingVersion ? { answer: "not_found" } : serve(false, null, false);
+    case "full":
+    case "comments":
+      return gated ? { answer: "gate" } : serve(false, null, false);
+  }
+}
+
 /** `at`: the time the drop's expiry is compared with (Unix ms). */
 export function decideAccess(path: PublicPath, drop: DropState | null, viewer: Viewer, at: number): AccessDecision {
   if (namesNothing(path) || drop === null) return { answer: "not_found" };
+  // Before the expiry: someone the drop does not admit learns nothing of it, not even that it expired.
+  if (!admits(drop.access, viewer.kind === "account" ? viewer.standing : null)) {
+    return viewer.kind === "anonymous" && SIGN_IN_ROUTES.has(path.route) ? { answer: "sign_in" } : { answer: "not_found" };
+  }
   if (isExpired(drop.expiresAt, at)) return EXPIRED_IS_NOT_FOUND.has(path.route) ? { answer: "not_found" } : { answer: "expired" };
+  if (drop.access !== "public") return decidePrivate(path, drop, viewer);
   const gated = drop.locked && !isUnlocked(path, viewer);
   const indexable = drop.indexable && !drop.locked;
   const pinned = typeof path.version === "number";

@@ -1,18 +1,36 @@
+import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
+import type { DropAccess } from "@/lib/sharing/levels";
+import { standingOn } from "@/lib/sharing/standing";
+import { admits, effectiveAccess } from "./access-decision";
 
 export function assertSlug(slug: string): void {
   if (!SLUG_PATTERN.test(slug)) throw new ApiError("invalid_slug", `"${slug.slice(0, 80)}" is not a drop slug: slugs are 6 to 64 lower-case letters and digits.`);
 }
 
-/** Loads a drop the caller owns: not_found when it does not exist, forbidden when another account owns it. */
-export async function getOwnedDrop(userId: string, slug: string, client: Tx = db()) {
+/**
+ * What an operation on one drop needs of the caller: `owner` (delete it, its versions, its list and its
+ * access level) or `editor` (everything else the API does to a drop: the owner and the editors on its list).
+ */
+export type DropNeed = "owner" | "editor";
+
+/**
+ * Loads a drop the caller may act on. A drop the caller may not even open is not_found, exactly as a
+ * missing one (a public drop can be opened by anyone, so another account's is forbidden, as the spec
+ * says); one the caller may open but not act on in this way is forbidden.
+ */
+export async function getDropFor(userId: string, slug: string, need: DropNeed, client: Tx = db()) {
   assertSlug(slug);
   const drop = await client.drop.findUnique({ where: { slug }, include: { tags: true } });
-  if (!drop) throw new ApiError("not_found", `No drop with slug ${slug}.`);
-  if (drop.ownerId !== userId) throw new ApiError("forbidden", `Drop ${slug} belongs to another account.`);
-  return drop;
+  const missing = new ApiError("not_found", `No drop with slug ${slug}.`);
+  if (!drop) throw missing;
+  if (drop.ownerId === userId) return drop;
+  const standing = await standingOn(drop, userId, client);
+  if (!admits(effectiveAccess(drop.access), standing)) throw missing;
+  if (need === "editor" && standing.role === "editor") return drop;
+  throw new ApiError("forbidden", need === "owner" || standing.role !== null ? `Only the owner of drop ${slug} may do this.` : `Drop ${slug} belongs to another account.`);
 }
 
 /** A drop's tag rows; each repeats the owner, whose index a metadata filter reads (lib/drops/list-drops.ts). */
@@ -31,4 +49,19 @@ export async function replaceTags(tx: Tx, drop: { id: string; ownerId: string },
 /** "" and null both mean "no description". */
 export function normalizeDescription(description: string | null | undefined): string | null | undefined {
   return description === "" ? null : description;
+}
+
+/** The access level a write asks for, refused when the instance forbids public drops (PUBLIC_DROPS=off). */
+export function assertAccessAllowed(access: DropAccess | undefined): void {
+  if (access !== "public" || getConfig().sharing.publicAllowed) return;
+  throw new ApiError("invalid_arg", "This instance does not allow public drops (PUBLIC_DROPS=off): choose signed_in or restricted.", {
+    fields: [{ field: "access", message: "public is not allowed on this instance" }],
+  });
+}
+
+/** What only the owner changes, whoever else may edit the drop: who may open it, comment on it, or find it. */
+export function assertOwnerOnlyFields(drop: { ownerId: string; slug: string }, userId: string, input: { access?: unknown; comments?: unknown; indexable?: unknown }): void {
+  if (drop.ownerId === userId) return;
+  const fields = (["access", "comments", "indexable"] as const).filter((field) => input[field] !== undefined);
+  if (fields.length > 0) throw new ApiError("forbidden", `Only the owner of drop ${drop.slug} may change ${fields.join(", ")}.`);
 }

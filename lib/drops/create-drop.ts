@@ -7,7 +7,7 @@ import { assertWriteAllowed, assertWriteBudgetLeft } from "@/lib/ratelimit";
 import type { CreateDropInput, DropJson } from "@/lib/schemas/drops";
 import { hashPasscode } from "@/lib/security/passcodes";
 import { newId, newSlug } from "@/lib/security/random";
-import { normalizeDescription, tagRows } from "./access";
+import { assertAccessAllowed, normalizeDescription, tagRows } from "./access";
 import { resolveExpiry } from "./expiry";
 import { findReplay, hasRecordedResponse, recordResponse, requestFingerprint, type Replay } from "./idempotency";
 import { toDropJson } from "./serialize";
@@ -34,8 +34,9 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
     if (replay) return asResult(replay, true);
   }
   const expiresAt = resolveExpiry(input, now()) ?? null;
+  assertAccessAllowed(input.access);
   await assertWriteAllowed(userId);
-  const { limits } = getConfig();
+  const { limits, sharing } = getConfig();
   // Hashing and planning are slow: do them before the transaction holds any lock.
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const prepared = await prepareBlob(input.html, userId);
@@ -63,6 +64,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
           versionCount: 1,
           expiresAt,
           indexable: input.indexable ?? false,
+          access: input.access ?? sharing.defaultAccess,
           createdAt,
           updatedAt: createdAt,
           versions: { create: { id: newId(), number: 1, blobSha: blob.sha256, sizeBytes: blob.sizeBytes, context: input.context || null, createdAt } },

@@ -1,7 +1,7 @@
 import { type Prisma, type Tx, transaction } from "@/lib/db";
 import { deleteOrphanBlobs } from "@/lib/blobs";
 import { assertWriteAllowed } from "@/lib/ratelimit";
-import { assertSlug, getOwnedDrop } from "./access";
+import { assertSlug, getDropFor } from "./access";
 import { dropChanged } from "./changed";
 
 /**
@@ -22,6 +22,6 @@ export async function deleteDrop(userId: string, slug: string): Promise<void> {
   assertSlug(slug);
   await assertWriteAllowed(userId);
   await transaction(async (tx) => {
-    await removeDropRows(tx, await getOwnedDrop(userId, slug, tx));
+    await removeDropRows(tx, await getDropFor(userId, slug, "owner", tx));
   });
 }

@@ -2,7 +2,7 @@
 // (text only, bounded) is lib/drops/diff-text.ts.
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
-import { getOwnedDrop } from "./access";
+import { getDropFor } from "./access";
 import { countLines, diffSources, toHunks, type VersionDiff } from "./diff-text";
 
 /** The HTML of two versions of a drop (any drop: callers decide who may see it). */
@@ -25,7 +25,7 @@ export function diffVersionSources(slug: string, from: number, to: number, fromT
 
 /** GET /api/drops/{slug}/diff and MCP diff_versions: two versions of one of the caller's drops. */
 export async function diffVersions(userId: string, slug: string, from: number, to: number): Promise<VersionDiff> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "editor");
   const [fromText, toText] = await readVersionSources(drop.id, slug, from, to);
   return diffVersionSources(slug, from, to, fromText, toText);
 }

@@ -6,12 +6,12 @@ export { setPasscode } from "./set-passcode";
 export { listDrops } from "./list-drops";
 export { listVersions, getVersion, deleteVersion } from "./versions";
 export { getDropStats } from "./stats";
-export { getOwnedDrop } from "./access";
+export { getDropFor } from "./access";
 export { toDropJson } from "./serialize";
 
-import { getOwnedDrop } from "./access";
+import { getDropFor } from "./access";
 import { toDropJson } from "./serialize";
 
 export async function getDrop(userId: string, slug: string) {
-  return toDropJson(await getOwnedDrop(userId, slug));
+  return toDropJson(await getDropFor(userId, slug, "editor"));
 }

@@ -17,9 +17,17 @@ export type ListDropsOptions = ListDropsQuery & { titleContains?: string; onlySl
  * per pair. Each range holds only this account's tags, and a set operation leaves the planner no join
  * between tag rows to order, so stale statistics cannot make it multiply them (issue 27).
  */
-function dropsTaggedWithAll(userId: string, pairs: readonly [string, string][]): Prisma.Sql {
-  const ranges = pairs.map(([key, value]) => Prisma.sql`SELECT "dropId" FROM "DropTag" WHERE "ownerId" = ${userId} AND "key" = ${key} AND "value" = ${value}`);
+function dropsTaggedWithAll(ownerId: string | null, pairs: readonly [string, string][]): Prisma.Sql {
+  const owner = ownerId === null ? Prisma.empty : Prisma.sql`"ownerId" = ${ownerId} AND `;
+  const ranges = pairs.map(([key, value]) => Prisma.sql`SELECT "dropId" FROM "DropTag" WHERE ${owner}"key" = ${key} AND "value" = ${value}`);
   return Prisma.join(ranges, " INTERSECT ");
+}
+
+/** Other accounts' drops whose list names the account, as a person or through one of its teams. */
+function sharedWith(userId: string): Prisma.Sql {
+  return Prisma.sql`d."ownerId" <> ${userId} AND d."id" IN (
+    SELECT "dropId" FROM "DropMember" WHERE "userId" = ${userId}
+    UNION SELECT m."dropId" FROM "DropMember" m JOIN "TeamMember" t ON t."teamId" = m."teamId" WHERE t."userId" = ${userId})`;
 }
 
 /**
@@ -38,16 +46,16 @@ function expiredCondition(expired: boolean, at: number): Prisma.Sql {
 }
 
 function listConditions(userId: string, query: ListDropsOptions, at: number): Prisma.Sql {
-  const conditions = [Prisma.sql`d."ownerId" = ${userId}`];
+  const conditions = [query.shared ? sharedWith(userId) : Prisma.sql`d."ownerId" = ${userId}`];
   if (query.expired !== undefined) conditions.push(expiredCondition(query.expired, at));
   if (query.onlySlugs) conditions.push(query.onlySlugs.length > 0 ? Prisma.sql`d."slug" IN (${Prisma.join([...query.onlySlugs])})` : Prisma.sql`1 = 0`);
-  if (query.metadata.length > 0) conditions.push(Prisma.sql`d."id" IN (${dropsTaggedWithAll(userId, query.metadata)})`);
+  if (query.metadata.length > 0) conditions.push(Prisma.sql`d."id" IN (${dropsTaggedWithAll(query.shared ? null : userId, query.metadata)})`);
   if (query.titleContains) conditions.push(titleContains(query.titleContains));
   return Prisma.join(conditions, " AND ");
 }
 
 /**
- * Lists the caller's drops. The page is chosen in SQL (Prisma's relation filter becomes one EXISTS per
+ * Lists the caller's drops, or with `shared` the drops shared with the caller. The page is chosen in SQL (Prisma's relation filter becomes one EXISTS per
  * pair, which the planner may join in any order), then read through Prisma with its tags.
  */
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {

@@ -2,7 +2,7 @@ import { now } from "@/lib/clock";
 import { transaction } from "@/lib/db";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, PatchDropInput } from "@/lib/schemas/drops";
-import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
+import { assertAccessAllowed, assertOwnerOnlyFields, assertSlug, getDropFor, normalizeDescription, replaceTags } from "./access";
 import { dropChanged } from "./changed";
 import { resolveExpiry } from "./expiry";
 import { toDropJson } from "./serialize";
@@ -11,9 +11,11 @@ import { toDropJson } from "./serialize";
 export async function patchDrop(userId: string, slug: string, input: PatchDropInput): Promise<DropJson> {
   assertSlug(slug);
   const expiresAt = resolveExpiry(input, now());
+  assertAccessAllowed(input.access);
   await assertWriteAllowed(userId);
   const patched = await transaction(async (tx) => {
-    const drop = await getOwnedDrop(userId, slug, tx);
+    const drop = await getDropFor(userId, slug, "editor", tx);
+    assertOwnerOnlyFields(drop, userId, input);
     const description = normalizeDescription(input.description);
     // The row update comes first: it locks the drop, so concurrent PATCHes and PUTs replace its tags
     // one at a time (as a PUT does, which locks it first too) instead of colliding on the tag keys.
@@ -24,6 +26,7 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
         ...(expiresAt !== undefined ? { expiresAt } : {}),
         ...(input.comments !== undefined ? { commentPolicy: input.comments } : {}),
         ...(input.indexable !== undefined ? { indexable: input.indexable } : {}),
+        ...(input.access !== undefined ? { access: input.access } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(description !== undefined ? { description } : {}),
       },

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, ReplaceDropInput } from "@/lib/schemas/drops";
 import { newId } from "@/lib/security/random";
-import { assertSlug, getOwnedDrop, normalizeDescription, replaceTags } from "./access";
+import { assertAccessAllowed, assertOwnerOnlyFields, assertSlug, getDropFor, normalizeDescription, replaceTags } from "./access";
 import { resolveExpiry } from "./expiry";
 // Up a floor, deliberately: a PUT resolves the comments it names in its own transaction.
 import { resolveWithVersion } from "@/lib/comments/comments";
@@ -29,6 +29,7 @@ function versionConflict(latestVersion: number, expected?: number): ApiError {
 export async function replaceDrop(userId: string, slug: string, input: ReplaceDropInput, expectedVersion?: number): Promise<DropJson> {
   assertSlug(slug);
   const expiresAt = resolveExpiry(input, now());
+  assertAccessAllowed(input.access);
   await assertWriteAllowed(userId);
   const { limits } = getConfig();
   // Planning the served form is slow for large documents: do it before the transaction holds any lock.
@@ -36,7 +37,8 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
   let replaced: DropJson;
   try {
     replaced = await transaction(async (tx) => {
-      const drop = await getOwnedDrop(userId, slug, tx);
+      const drop = await getDropFor(userId, slug, "editor", tx);
+      assertOwnerOnlyFields(drop, userId, input);
       if (expectedVersion !== undefined && expectedVersion !== drop.latestVersion) throw versionConflict(drop.latestVersion, expectedVersion);
       const advanced = await tx.drop.updateMany({
         where: {
@@ -72,6 +74,7 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
           ...(expiresAt !== undefined ? { expiresAt } : {}),
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(description !== undefined ? { description } : {}),
+          ...(input.access !== undefined ? { access: input.access } : {}),
         },
         include: { tags: true },
       });

@@ -2,6 +2,8 @@ import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import type { DropJson } from "@/lib/schemas/drops";
+import type { DropAccess } from "@/lib/sharing/levels";
+import { effectiveAccess } from "./access-decision";
 import { isExpired } from "./expiry";
 import { publicUrl } from "./public-urls";
 
@@ -15,6 +17,7 @@ export type DropRow = {
   expiresAt: Date | null;
   commentPolicy: string;
   indexable: boolean;
+  access: string;
   createdAt: Date;
   updatedAt: Date;
   tags: { key: string; value: string }[];
@@ -46,5 +49,6 @@ export function toDropJson(drop: DropRow, at: number = now()): DropJson {
     ...(drop.expiresAt !== null ? { expires_at: drop.expiresAt.getTime(), expired: isExpired(drop.expiresAt, at) } : {}),
     ...(drop.commentPolicy !== "off" ? { comments: drop.commentPolicy as Exclude<CommentPolicy, "off"> } : {}),
     ...(drop.indexable ? { indexable: true as const } : {}),
+    ...(effectiveAccess(drop.access) !== "public" ? { access: effectiveAccess(drop.access) as Exclude<DropAccess, "public"> } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { transaction } from "@/lib/db";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson } from "@/lib/schemas/drops";
 import { hashPasscode } from "@/lib/security/passcodes";
-import { assertSlug, getOwnedDrop } from "./access";
+import { assertSlug, getDropFor } from "./access";
 import { dropChanged } from "./changed";
 import { toDropJson } from "./serialize";
 
@@ -13,7 +13,7 @@ export async function setPasscode(userId: string, slug: string, passcode: string
   await assertWriteAllowed(userId);
   const passcodeHash = passcode === "" ? null : await hashPasscode(passcode);
   const updated = await transaction(async (tx) => {
-    const drop = await getOwnedDrop(userId, slug, tx);
+    const drop = await getDropFor(userId, slug, "editor", tx);
     await dropChanged(tx, drop);
     return tx.drop.update({ where: { id: drop.id }, data: { passcodeHash, updatedAt: new Date(now()) }, include: { tags: true } });
   });

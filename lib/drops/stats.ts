@@ -1,7 +1,7 @@
 import { now, utcDate, utcDay } from "@/lib/clock";
 import { db } from "@/lib/db";
 import type { DropStatsJson } from "@/lib/schemas/drops";
-import { getOwnedDrop } from "./access";
+import { getDropFor } from "./access";
 
 /**
  * Views of a drop over the last `days` UTC days, today included: every day (zeros too) and each
@@ -9,7 +9,7 @@ import { getOwnedDrop } from "./access";
  * here within moments, not in the same instant.
  */
 export async function getDropStats(userId: string, slug: string, days: number): Promise<DropStatsJson> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "editor");
   const today = utcDay(now());
   const first = today - days + 1;
   const rows = await db().dropViewDay.findMany({ where: { dropId: drop.id, day: { gte: first, lte: today } }, select: { version: true, day: true, count: true } });

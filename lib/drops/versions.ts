@@ -4,7 +4,7 @@ import { deleteOrphanBlobs } from "@/lib/blobs";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropJson, VersionJson, VersionListItemJson } from "@/lib/schemas/drops";
-import { assertSlug, getOwnedDrop } from "./access";
+import { assertSlug, getDropFor } from "./access";
 import { toDropJson } from "./serialize";
 import { dropChanged } from "./changed";
 
@@ -13,7 +13,7 @@ function versionNotFound(slug: string, number: number): ApiError {
 }
 
 export async function listVersions(userId: string, slug: string): Promise<VersionListItemJson[]> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "editor");
   const versions = await db().version.findMany({
     where: { dropId: drop.id },
     orderBy: { number: "asc" },
@@ -28,7 +28,7 @@ export async function listVersions(userId: string, slug: string): Promise<Versio
 }
 
 export async function getVersion(userId: string, slug: string, number: number): Promise<VersionJson> {
-  const drop = await getOwnedDrop(userId, slug);
+  const drop = await getDropFor(userId, slug, "editor");
   const version = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number } } });
   if (!version) throw versionNotFound(slug, number);
   return {
@@ -46,7 +46,7 @@ export async function deleteVersion(userId: string, slug: string, number: number
   assertSlug(slug);
   await assertWriteAllowed(userId);
   const remaining = await transaction(async (tx) => {
-    const drop = await getOwnedDrop(userId, slug, tx);
+    const drop = await getDropFor(userId, slug, "owner", tx);
     const version = await tx.version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { id: true, blobSha: true } });
     if (!version) throw versionNotFound(slug, number);
     if (drop.versionCount <= 1) {

@@ -102,7 +102,7 @@ export function mcpTools(): McpTool[] {
       title: "List and find drops",
       description: (rest) =>
         "Lists your drops, newest first by default, with pagination (same as " + rest + "). Filter with metadata to find a drop you tagged " +
-        "earlier; this is the lookup step before update_drop.\n\n" +
+        "earlier; this is the lookup step before update_drop. `shared: true` lists the drops others shared with you instead.\n\n" +
         guide.recipe,
       input: listDropsArgsSchema,
       output: dropListSchema,
@@ -116,6 +116,7 @@ export function mcpTools(): McpTool[] {
           sortOrder: query.sort_order,
           metadata: Object.entries(query.metadata ?? {}),
           expired: query.expired,
+          shared: query.shared,
           onlySlugs: caller.drops,
         });
       },

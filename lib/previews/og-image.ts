@@ -98,11 +98,11 @@ async function respond({ method, url, headers }: PreviewRequest): Promise<RawRes
   const slug = path.slug!;
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, title: true, description: true, passcodeHash: true, expiresAt: true, latestVersion: true, indexable: true },
+    select: { id: true, access: true, title: true, description: true, passcodeHash: true, expiresAt: true, latestVersion: true, indexable: true },
   });
   const version = typeof path.version === "number" ? path.version : (drop?.latestVersion ?? 0);
   // Only a pinned version is looked up, and only for a drop that may show a card at all.
-  const mayShow = drop !== null && drop.passcodeHash === null && typeof path.version === "number";
+  const mayShow = drop !== null && drop.passcodeHash === null && drop.access === "public" && typeof path.version === "number";
   const versionExists = mayShow ? (await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number: version } }, select: { number: true } })) !== null : undefined;
   const at = now();
   const state = drop && dropStateOf(drop, versionExists);

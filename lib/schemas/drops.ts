@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { parseInput } from "./errors";
 import { COMMENT_POLICIES, commentPolicySchema, resolvesSchema } from "./comments";
 import { SPEC_LIMITS } from "@/lib/config";
+import { DROP_ACCESS_LEVELS } from "@/lib/sharing/levels";
 import {
   charLength,
   hasNoNul,
@@ -98,6 +99,14 @@ export const indexableSchema = z
       "with X-Robots-Tag: noindex and a robots meta tag.",
   );
 
+export const dropAccessSchema = z
+  .enum(DROP_ACCESS_LEVELS, { error: `access must be one of ${DROP_ACCESS_LEVELS.join(", ")}` })
+  .describe(
+    'Who may open the drop (addition): "public" (anyone with the URL, the spec\'s behaviour), "signed_in" (people signed in to this instance, or to its org) ' +
+      'or "restricted" (the owner and the people and teams on its list, GET /api/drops/{slug}/members). Only the owner changes it; ' +
+      "a passcode and an expiry still apply on top. Left out on create, the instance's default (DEFAULT_DROP_ACCESS).",
+  );
+
 /** The optional expiry fields every write takes; lib/drops/expiry.ts turns them into a date. */
 const expiryFields = { expires_at: expiresAtSchema.optional(), ttl_seconds: ttlSecondsSchema.optional() };
 
@@ -110,6 +119,7 @@ export const createDropBodySchema = z.strictObject({
   metadata: metadataSchema.optional(),
   ...expiryFields,
   indexable: indexableSchema.optional(),
+  access: dropAccessSchema.optional(),
 });
 
 export const replaceDropBodySchema = z.strictObject({
@@ -120,6 +130,7 @@ export const replaceDropBodySchema = z.strictObject({
   metadata: metadataSchema.optional(),
   ...expiryFields,
   resolves: resolvesSchema.optional(),
+  access: dropAccessSchema.optional(),
 });
 
 export const patchDropBodySchema = z.strictObject({
@@ -129,6 +140,7 @@ export const patchDropBodySchema = z.strictObject({
   ...expiryFields,
   comments: commentPolicySchema.optional(),
   indexable: indexableSchema.optional(),
+  access: dropAccessSchema.optional(),
 });
 
 export const setPasscodeBodySchema = z.strictObject({
@@ -180,6 +192,10 @@ export const listDropsQuerySchema = z.strictObject({
   sortOrder: sortOrderSchema,
   metadata: metadataFilterSchema,
   expired: expiredFilterSchema,
+  shared: z
+    .preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean({ error: "shared must be true or false" }))
+    .optional()
+    .describe("true (addition) lists the drops other accounts shared with the caller (as a person or through a team) instead of the caller's own."),
 });
 
 export type ListDropsQuery = z.output<typeof listDropsQuerySchema>;
@@ -226,6 +242,7 @@ export const dropSchema = z
     expired: z.boolean().optional().describe("Present only when an expiry is set: true once it has passed (the viewer and raw answer 410 Gone)."),
     comments: z.enum(COMMENT_POLICIES).exclude(["off"]).optional().describe('Present only when comments are on: who may comment ("signed_in" or "anyone").'),
     indexable: z.literal(true).optional().describe("Present only when the owner lets search engines index the drop."),
+    access: z.enum(DROP_ACCESS_LEVELS).exclude(["public"]).optional().describe('Present only when the drop is not public: "signed_in" or "restricted".'),
   })
   .describe("Drop");
 
@@ -330,7 +347,7 @@ export type PurgeResultJson = z.infer<typeof purgeResultSchema>;
 /** PATCH never takes html: say so with the spec's own code rather than as an unknown field. */
 export function parsePatchDropBody(input: unknown): PatchDropInput {
   if (input !== null && typeof input === "object" && !Array.isArray(input) && "html" in input) {
-    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata, expiry, comments and indexable only; send html with PUT to create a new version.");
+    throw new ApiError("metadata_only_on_patch", "PATCH changes title, description, metadata, expiry, comments, indexable and access only; send html with PUT to create a new version.");
   }
   return parseInput(patchDropBodySchema, input);
 }

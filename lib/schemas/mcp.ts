@@ -5,6 +5,7 @@ import {
   diffQuerySchema,
   dropStatsQuerySchema,
   expiredFilterSchema,
+  listDropsQuerySchema,
   metadataFilterMapSchema,
   pageSchema,
   pageSizeSchema,
@@ -47,6 +48,7 @@ export const listDropsArgsSchema = z.strictObject({
   sort_order: sortOrderSchema,
   metadata: metadataFilterMapSchema.optional(),
   expired: expiredFilterSchema,
+  shared: listDropsQuerySchema.shape.shared,
 });
 
 export const diffVersionsArgsSchema = z.strictObject({ slug: slugArgSchema, ...diffQuerySchema.shape });

@@ -35,7 +35,7 @@ const DISCOVERY_DOCUMENTS = new Set([
 // A restart with another configuration reaches shared caches within a minute.
 const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
-/** A drop's viewer page; null when Next must render it (a locked or unknown drop, a missing version). */
+/** A drop's viewer page; null when Next must render it (a locked, non-public or unknown drop, a missing version). */
 async function viewerPage(request: RawRequest, path: PublicPath, slug: string): Promise<RawResponse | null> {
   const drop = await findViewerState(slug);
   const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, header(request.headers, "cookie"));

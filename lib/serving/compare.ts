@@ -4,19 +4,22 @@
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
-import { routeAt } from "@/lib/drops/public-urls";
+import { publicPath, routeAt } from "@/lib/drops/public-urls";
 import { versionNumberSchema } from "@/lib/schemas/common";
 import type { CompareDiff, CompareSide } from "./compare-diff";
 import { COMPARE_LIMITS } from "./compare-diff";
 import { diffOffThread } from "./compare-pool";
 import { readServedBlob } from "./lookup";
-import { anonymousViewer } from "./unlock";
+import { viewerOn } from "@/lib/sharing/standing";
+import { passcodeUnlock } from "./unlock";
 import { frameSrc } from "./viewer";
 
 export { COMPARE_LIMITS, type CompareDiff, type CompareHunk, type CompareLine, type CompareSide } from "./compare-diff";
 
 export type ComparePage =
   | { kind: "not_found" }
+  /** A drop for signed-in people, and nobody is signed in: the sign-in page, back to `path`. */
+  | { kind: "sign_in"; path: string }
   | { kind: "gate"; slug: string }
   | {
       kind: "compare";
@@ -42,15 +45,21 @@ function versionParam(value: string | string[] | undefined, fallback: number): n
 export async function getComparePage(slug: string, query: { from?: string | string[]; to?: string | string[] }, cookieHeader: string | null): Promise<ComparePage> {
   const path = routeAt("compare", slug);
   if (path.slug === null) return { kind: "not_found" };
-  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true, title: true, passcodeHash: true, latestVersion: true, expiresAt: true, indexable: true } });
-  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader);
+  const drop = await db().drop.findUnique({
+    where: { slug },
+    select: { id: true, ownerId: true, access: true, title: true, passcodeHash: true, latestVersion: true, expiresAt: true, indexable: true },
+  });
+  const viewer = await viewerOn(drop, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
   const at = now();
   const state = drop && dropStateOf(drop);
   const beforeVersions = decideAccess(path, state, viewer, at);
+  if (beforeVersions.answer === "sign_in") return { kind: "sign_in", path: publicPath(slug, "compare") };
   // proxy.ts answers an expired drop's pages with 410 first; should one get past it, nothing is shown.
   if (beforeVersions.answer === "gate") return { kind: "gate", slug };
   if (beforeVersions.answer !== "serve" || drop === null || state === null) return { kind: "not_found" };
   const unlock = drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock };
+  // A drop for some people only frames its raw pages with this viewer's pass.
+  const pass = state.access !== "public" && viewer.kind === "account" ? viewer.accountId : null;
 
   const versions = (await db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true } })).map((version) => version.number);
   const to = versionParam(query.to, drop.latestVersion);
@@ -63,8 +72,8 @@ export async function getComparePage(slug: string, query: { from?: string | stri
     slug,
     title: drop.title,
     versions,
-    from: { version: from, frameSrc: frameSrc(slug, from, unlock) },
-    to: { version: to, frameSrc: frameSrc(slug, to, unlock) },
+    from: { version: from, frameSrc: frameSrc(slug, from, unlock, pass) },
+    to: { version: to, frameSrc: frameSrc(slug, to, unlock, pass) },
     diff: await compareDiff(drop.id, from, to),
   };
 }

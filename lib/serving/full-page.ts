@@ -7,8 +7,10 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
 import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls";
-import { expiredPage, notFound, toWebResponse } from "./raw";
-import { anonymousViewer, createFrameToken, FULL_PAGE_TOKEN_TTL_MS } from "./unlock";
+import { createViewerPass } from "@/lib/sharing/pass";
+import { viewerOn } from "@/lib/sharing/standing";
+import { expiredPage, notFound, signInRedirect, toWebResponse } from "./raw";
+import { createFrameToken, FULL_PAGE_TOKEN_TTL_MS, passcodeUnlock } from "./unlock";
 
 function seeOther(location: string): Response {
   // The token is in the Location; nothing of this answer may be kept or passed on.
@@ -20,14 +22,16 @@ export async function openFullPage(url: string, cookieHeader: string | null): Pr
   const path = parsePublicPath(url);
   if (path?.route !== "full" || namesNothing(path)) return toWebResponse(notFound());
   const slug = path.slug!;
-  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true, indexable: true } });
-  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader);
+  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true, ownerId: true, access: true, passcodeHash: true, expiresAt: true, indexable: true } });
+  const viewer = await viewerOn(drop, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
   const state = drop && dropStateOf(drop);
   const decision = decideAccess(path, state, viewer, now());
   if (decision.answer === "expired") return toWebResponse(expiredPage());
+  if (decision.answer === "sign_in") return toWebResponse(signInRedirect(slug));
   const version = typeof path.version === "number" ? path.version : null;
   if (decision.answer === "gate") return seeOther(viewerPath(slug, version));
   if (decision.answer !== "serve" || drop === null) return toWebResponse(notFound());
   const token = drop.passcodeHash === null || viewer.unlock === null ? null : createFrameToken(slug, drop.passcodeHash, viewer.unlock.until, FULL_PAGE_TOKEN_TTL_MS);
-  return seeOther(new URL(publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token })).href);
+  const pass = state?.access !== "public" && viewer.kind === "account" ? createViewerPass(slug, viewer.accountId) : null;
+  return seeOther(new URL(publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token, pass })).href);
 }

@@ -6,6 +6,10 @@ import { LookupCoalescer } from "./coalesce";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 
 export type ServedVersion = {
+  dropId: string;
+  ownerId: string;
+  /** Who may open it (lib/sharing/levels.ts), as stored. */
+  access: string;
   passcodeHash: string | null;
   /** Unix ms; null when the drop never expires. */
   expiresAt: number | null;
@@ -19,7 +23,7 @@ export type ServedVersion = {
 // read as Unix ms here so node-pg never applies the process's time zone to it.
 const SQLITE_EXPIRES_AT = `d."expiresAt" AS "expiresAt"`;
 const PG_EXPIRES_AT = `(EXTRACT(EPOCH FROM d."expiresAt") * 1000)::float8 AS "expiresAt"`;
-const COLUMNS = `d."passcodeHash" AS "passcodeHash", v."blobSha" AS "blobSha", d."indexable" AS "indexable"`;
+const COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."access" AS "access", d."passcodeHash" AS "passcodeHash", v."blobSha" AS "blobSha", d."indexable" AS "indexable"`;
 const SQLITE_COLUMNS = `${COLUMNS}, ${SQLITE_EXPIRES_AT}`;
 const LATEST_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = d."latestVersion" WHERE d."slug" = ?`;
 const PINNED_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = ? WHERE d."slug" = ?`;
@@ -54,6 +58,8 @@ type BlobRow = {
 export type ViewerState = {
   dropId: string;
   ownerId: string;
+  /** Who may open it (lib/sharing/levels.ts), as stored. */
+  access: string;
   passcodeHash: string | null;
   revision: number;
   /** Unix ms; null when the drop never expires. */
@@ -64,7 +70,7 @@ export type ViewerState = {
   /** The owner lets search engines index it (SQLite answers 0 or 1). */
   indexable: boolean | number;
 };
-const VIEWER_STATE_COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."passcodeHash" AS "passcodeHash", d."revision" AS "revision", d."latestVersion" AS "latestVersion", d."versionSeq" AS "versionSeq", d."indexable" AS "indexable"`;
+const VIEWER_STATE_COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."access" AS "access", d."passcodeHash" AS "passcodeHash", d."revision" AS "revision", d."latestVersion" AS "latestVersion", d."versionSeq" AS "versionSeq", d."indexable" AS "indexable"`;
 const VIEWER_STATE_SQL = `SELECT ${VIEWER_STATE_COLUMNS}, ${SQLITE_EXPIRES_AT} FROM "Drop" d WHERE d."slug" = ?`;
 // Concurrent viewer requests share one query, as raw lookups do.
 const PG_VIEWER_STATE_BATCH = {

@@ -3,11 +3,13 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
-import { parsePublicPath, publicUrl } from "@/lib/drops/public-urls";
+import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls";
 import { findServedVersion } from "./lookup";
 import { robotsHeaders } from "./robots";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
-import { anonymousViewer } from "./unlock";
+import { viewerOn } from "@/lib/sharing/standing";
+import { signInPath } from "@/lib/auth/paths";
+import { passcodeUnlock } from "./unlock";
 
 export type RawRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
 /** The body comes in parts: a drop's served bytes are its stored bytes with the block between, never copied into one buffer. */
@@ -46,6 +48,12 @@ function page(status: number, title: string, html: string, cacheControl = "no-st
     headers: { ...SECURITY_HEADERS, ...robotsHeaders(false), "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
     body: [body],
   };
+}
+
+/** To sign in on the app's own site, then back to the drop's viewer page (which frames this raw page). */
+export function signInRedirect(slug: string): RawResponse {
+  const location = `${getConfig().publicUrl}${signInPath(viewerPath(slug))}`;
+  return { status: 303, headers: { ...SECURITY_HEADERS, ...robotsHeaders(false), location, "cache-control": CACHE_PRIVATE }, body: null };
 }
 
 export function notFound(): RawResponse {
@@ -101,9 +109,12 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   const found = await findServedVersion(slug, pinned);
   const at = now();
   const state = found && dropStateOf(found, found.blobSha !== null);
-  const viewer = anonymousViewer(slug, found?.passcodeHash ?? null, header(request.headers, "cookie"), path.query.get("unlock"));
+  const cookieHeader = header(request.headers, "cookie");
+  const unlock = passcodeUnlock(slug, found?.passcodeHash ?? null, cookieHeader, path.query.get("unlock"));
+  const viewer = await viewerOn(found && { id: found.dropId, ownerId: found.ownerId, access: found.access }, { slug, cookieHeader, pass: path.query.get("pass") }, unlock);
   const decision = decideAccess(path, state, viewer, at);
   if (decision.answer === "expired") return expiredPage();
+  if (decision.answer === "sign_in") return signInRedirect(slug);
   if (decision.answer === "gate") {
     const viewerUrl = publicUrl(getConfig().publicUrl, slug);
     return page(403, "Locked", `<h1>This drop is locked</h1><p>Open <a href="${viewerUrl}" target="_blank" rel="noopener">${viewerUrl}</a> and enter its passcode.</p>`, CACHE_PRIVATE);

@@ -9,7 +9,8 @@ import { sharesRenderedPages } from "@/lib/drops/changed";
 import { parsePublicPath, sharedViewerPath } from "@/lib/drops/public-urls";
 import { findViewerState } from "./lookup";
 import { expiredPage, type RawResponse } from "./raw";
-import { anonymousViewer } from "./unlock";
+import { viewerOn } from "@/lib/sharing/standing";
+import { passcodeUnlock } from "./unlock";
 
 /** The shared page's own URLs answer only through proxy.ts's rewrite: one public URL per page. */
 export function isSharedViewerPath(pathname: string): boolean {
@@ -35,7 +36,8 @@ export async function routeViewerRequest(method: string, pathname: string, searc
   const page = parsePublicPath(pathname);
   if ((page?.route !== "viewer" && page?.route !== "compare") || page.slug === null) return null;
   const drop = await findViewerState(page.slug);
-  const decision = decideAccess(page, drop && dropStateOf(drop), anonymousViewer(page.slug, drop?.passcodeHash ?? null, cookieHeader), now());
+  const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access }, { slug: page.slug, cookieHeader }, passcodeUnlock(page.slug, drop?.passcodeHash ?? null, cookieHeader));
+  const decision = decideAccess(page, drop && dropStateOf(drop), viewer, now());
   if (decision.answer === "expired") return { answer: expiredPage() };
   if (decision.answer !== "serve") return { rewrite: null, indexable: false };
   const target = parsePublicPath(`${pathname}${search}`);

@@ -16,6 +16,7 @@ import { assertRateLimit } from "@/lib/ratelimit";
 import { isSameOriginPost } from "@/lib/security/headers";
 import { verifyPasscode } from "@/lib/security/passcodes";
 import { constantTimeEqual } from "@/lib/security/tokens";
+import { viewerOn } from "@/lib/sharing/standing";
 
 export const UNLOCK_COOKIE = "hd_unlock";
 export const UNLOCK_COOKIE_MAX_AGE_SECONDS = 30 * 86_400;
@@ -105,12 +106,13 @@ export type UnlockResult = { outcome: "unlocked"; cookie: string } | { outcome: 
  * budget for this drop, then the drop's budget across all clients, BEFORE the passcode is verified
  * (rate_limited ApiError when spent), so guessing stays slow from one address or many.
  */
-export async function unlockDrop(slug: string, passcode: string, client: string): Promise<UnlockResult> {
+export async function unlockDrop(slug: string, passcode: string, client: string, cookieHeader: string | null): Promise<UnlockResult> {
   const path = routeAt("unlock", slug);
-  const drop = path.slug === null ? null : await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true, indexable: true } });
+  const drop = path.slug === null ? null : await db().drop.findUnique({ where: { slug }, select: { id: true, ownerId: true, access: true, passcodeHash: true, expiresAt: true, indexable: true } });
   const state = drop && dropStateOf(drop);
-  // Every attempt is checked against the passcode, whatever unlock the browser already holds.
-  const decision = decideAccess(path, state, { kind: "anonymous", unlock: null }, now());
+  // Every attempt is checked against the passcode, whatever unlock the browser already holds; a drop
+  // for some people only takes attempts from them alone.
+  const decision = decideAccess(path, state, await viewerOn(drop, { slug, cookieHeader }, null), now());
   if (decision.answer === "serve") return { outcome: "not_locked" };
   if (decision.answer !== "gate" || !drop?.passcodeHash) return { outcome: "not_found" };
   await assertRateLimit("passcodeAttempts", `${slug}:${client}`);

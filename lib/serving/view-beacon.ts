@@ -16,7 +16,8 @@ import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { hashSecret } from "@/lib/security/tokens";
 import { findViewerState } from "./lookup";
 import { header, type RawRequest, type RawResponse } from "./raw";
-import { anonymousViewer } from "./unlock";
+import { viewerOn } from "@/lib/sharing/standing";
+import { passcodeUnlock } from "./unlock";
 import { flushViewCounts, recordView } from "./views";
 
 // Crawlers, link unfurlers and monitors that say what they are.
@@ -104,7 +105,9 @@ export async function countView(request: RawRequest): Promise<RawResponse> {
     const at = now();
     const version = typeof path.version === "number" ? path.version : (drop?.latestVersion ?? 0);
     const state = drop && dropStateOf(drop, version <= drop.versionSeq);
-    const decision = decideAccess(path, state, anonymousViewer(slug, drop?.passcodeHash ?? null, header(request.headers, "cookie")), at);
+    const cookieHeader = header(request.headers, "cookie");
+    const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access }, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
+    const decision = decideAccess(path, state, viewer, at);
     if (decision.answer === "version_not_found") return answer(404, { code: "version_not_found", message: `Drop ${slug} has no version ${version}.` });
     // A locked drop's view counts only from a browser that unlocked it.
     if (decision.answer === "gate") return answer(403, { code: "forbidden", message: "This drop is locked." });

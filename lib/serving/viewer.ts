@@ -7,7 +7,9 @@ import { db } from "@/lib/db";
 import { decideAccess, dropStateOf, type PasscodeUnlock } from "@/lib/drops/access-decision";
 import { parseVersionParam, publicPath, publicUrl, routeAt, viewerPath } from "@/lib/drops/public-urls";
 import type { CommentPolicy } from "@/lib/schemas/comments";
-import { anonymousViewer, createFrameToken, FRAME_TOKEN_TTL_MS } from "./unlock";
+import { createViewerPass } from "@/lib/sharing/pass";
+import { viewerOn } from "@/lib/sharing/standing";
+import { createFrameToken, FRAME_TOKEN_TTL_MS, passcodeUnlock } from "./unlock";
 
 /** The comments panel: who may post, and one page of the thread. */
 export type ViewerComments = { policy: Exclude<CommentPolicy, "off"> } & ViewerThreadPage;
@@ -16,6 +18,8 @@ const COMMENTS_PAGE_PARAM = /^[1-9][0-9]{0,3}$/;
 
 export type ViewerPage =
   | { kind: "not_found" }
+  /** A drop for signed-in people, and nobody is signed in: the sign-in page, back to `path`. */
+  | { kind: "sign_in"; path: string }
   | { kind: "gate"; slug: string; version: string | null }
   | {
       kind: "drop";
@@ -32,11 +36,11 @@ export type ViewerPage =
       /** "Open full page": the raw URL itself, or for a locked drop /p/<slug>/full, which hands out a token for a minute. */
       fullPageHref: string;
       url: string;
-      /** Null while the owner has comments off. The same for every viewer: the page is cached. */
+      /** Null while the owner has comments off. The same for every viewer of a public drop: the page is cached. */
       comments: ViewerComments | null;
       /** Search engines may index it (lib/serving/robots.ts). */
       indexable: boolean;
-      /** The preview image of the version shown; null for a locked drop, whose title it would show. */
+      /** The preview image of the version shown; null for a locked or non-public drop, whose title it would show. */
       imageUrl: string | null;
     };
 
@@ -45,16 +49,23 @@ export type Unlock = { passcodeHash: string; unlock: PasscodeUnlock };
 
 /**
  * The raw URL a page frames for one version: pinned, so the frame never switches content under the
- * page around it; for a drop with a passcode, with a frame token (only ever handed to an unlocked viewer).
+ * page around it; for a drop with a passcode, with a frame token (only ever handed to an unlocked viewer);
+ * for a drop for some people only, with the viewer's pass (lib/sharing/pass.ts).
  */
-export function frameSrc(slug: string, version: number, unlock: Unlock | null): string {
+export function frameSrc(slug: string, version: number, unlock: Unlock | null, accountId: string | null = null): string {
   const token = unlock === null ? null : createFrameToken(slug, unlock.passcodeHash, unlock.unlock.until, FRAME_TOKEN_TTL_MS);
-  return publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token });
+  return publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token, pass: accountId === null ? null : createViewerPass(slug, accountId) });
 }
 
+type ViewerDropRow = { id: string; ownerId: string; access: string; expiresAt: Date | null; passcodeHash: string | null; indexable: boolean };
+
 /** The decision's view of a drop read with Prisma. */
-function dropState(drop: { expiresAt: Date | null; passcodeHash: string | null; indexable: boolean }, versionExists?: boolean) {
+function dropState(drop: ViewerDropRow, versionExists?: boolean) {
   return dropStateOf(drop, versionExists);
+}
+
+function viewerOf(drop: ViewerDropRow | null, slug: string, cookieHeader: string | null) {
+  return viewerOn(drop, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
 }
 
 /** `commentsPage`: the query's `comments_page`; anything but a page number is the first page. */
@@ -63,11 +74,12 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   if (path.slug === null) return { kind: "not_found" };
   const drop = await db().drop.findUnique({
     where: { slug },
-    select: { id: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true, indexable: true },
+    select: { id: true, ownerId: true, access: true, title: true, description: true, passcodeHash: true, latestVersion: true, expiresAt: true, commentPolicy: true, indexable: true },
   });
-  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader);
+  const viewer = await viewerOf(drop, slug, cookieHeader);
   const at = now();
   const beforeVersions = decideAccess(path, drop && dropState(drop), viewer, at);
+  if (beforeVersions.answer === "sign_in") return { kind: "sign_in", path: viewerPath(slug, typeof path.version === "number" ? path.version : null) };
   // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
   if (beforeVersions.answer === "gate") return { kind: "gate", slug, version: typeof path.version === "number" ? String(path.version) : null };
   if (beforeVersions.answer !== "serve" || drop === null) return { kind: "not_found" };
@@ -86,7 +98,9 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   const comments = policy === "off" ? null : { policy, ...(await viewerThreadPage(drop.id, number, page)) };
 
   const { publicUrl: origin } = getConfig();
-  const frame = frameSrc(slug, number, drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock });
+  const shared = decision.sharedCache;
+  const unlock = drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock };
+  const frame = frameSrc(slug, number, unlock, !shared && viewer.kind === "account" ? viewer.accountId : null);
   return {
     kind: "drop",
     slug,
@@ -102,7 +116,7 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     url: `${origin}${viewerPath(slug, typeof path.version === "number" ? number : null)}`,
     comments,
     indexable: decision.indexable,
-    imageUrl: drop.passcodeHash === null ? publicUrl(origin, slug, "og", { v: number }) : null,
+    imageUrl: drop.passcodeHash === null && shared ? publicUrl(origin, slug, "og", { v: number }) : null,
   };
 }
 
@@ -113,8 +127,8 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
 export async function isDropVisible(slug: string, cookieHeader: string | null): Promise<boolean> {
   const path = routeAt("viewer", slug);
   if (path.slug === null) return false;
-  const drop = await db().drop.findUnique({ where: { slug }, select: { passcodeHash: true, expiresAt: true, indexable: true } });
-  return decideAccess(path, drop && dropState(drop), anonymousViewer(slug, drop?.passcodeHash ?? null, cookieHeader), now()).answer === "serve";
+  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true, ownerId: true, access: true, passcodeHash: true, expiresAt: true, indexable: true } });
+  return decideAccess(path, drop && dropState(drop), await viewerOf(drop, slug, cookieHeader), now()).answer === "serve";
 }
 
 /** What the gate says after a failed attempt (?error=...). */

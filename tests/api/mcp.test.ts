@@ -258,14 +258,14 @@ describe("MCP endpoint", () => {
 
       const properties = (name: string) => Object.keys(byName[name]!.inputSchema.properties ?? {}).sort();
       expect(properties("whoami")).toEqual([]);
-      expect(properties("create_drop")).toEqual(["context", "description", "expires_at", "html", "indexable", "metadata", "passcode", "title", "ttl_seconds"]);
+      expect(properties("create_drop")).toEqual(["access", "context", "description", "expires_at", "html", "indexable", "metadata", "passcode", "title", "ttl_seconds"]);
       expect(byName.create_drop!.inputSchema.required).toEqual(["title", "html"]);
       expect(properties("get_drop")).toEqual(["slug"]);
-      expect(properties("list_drops")).toEqual(["expired", "metadata", "page", "page_size", "sort_by", "sort_order"]);
+      expect(properties("list_drops")).toEqual(["expired", "metadata", "page", "page_size", "shared", "sort_by", "sort_order"]);
       expect(byName.list_drops!.inputSchema.required ?? []).toEqual([]);
-      expect(properties("update_drop")).toEqual(["context", "description", "expires_at", "html", "metadata", "resolves", "slug", "title", "ttl_seconds"]);
+      expect(properties("update_drop")).toEqual(["access", "context", "description", "expires_at", "html", "metadata", "resolves", "slug", "title", "ttl_seconds"]);
       expect([...(byName.update_drop!.inputSchema.required ?? [])].sort()).toEqual(["html", "slug"]);
-      expect(properties("patch_drop")).toEqual(["comments", "description", "expires_at", "indexable", "metadata", "slug", "title", "ttl_seconds"]);
+      expect(properties("patch_drop")).toEqual(["access", "comments", "description", "expires_at", "indexable", "metadata", "slug", "title", "ttl_seconds"]);
       expect(properties("delete_drop")).toEqual(["slug"]);
       expect(properties("list_versions")).toEqual(["slug"]);
       expect(properties("get_version")).toEqual(["slug", "version"]);

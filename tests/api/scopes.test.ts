@@ -37,6 +37,7 @@ async function newDrop(token = full, title = "fixture"): Promise<string> {
 }
 
 // An id of no comment: on a drop the token may not touch, the refusal comes before any lookup.
+/** An id (of a comment, a list entry) that names nothing. */
 const NO_COMMENT = "0".repeat(20);
 
 /** A new comment by the owner on one of the full token's drops (owners may comment with comments off). */
@@ -62,6 +63,21 @@ async function newPattern(): Promise<string> {
   const name = nextPatternName();
   expect((await savePattern(full, name)).status).toBe(201);
   return name;
+}
+
+let inviteCount = 0;
+/** A new entry on a drop's list (a person invited by email), made by the full token; on a drop not its own, an id of none. */
+async function newListEntry(slug: string): Promise<string> {
+  const res = await app.api(`/api/drops/${slug}/members`, { method: "POST", token: full, body: { email: `invitee-${++inviteCount}@example.test`, role: "viewer" } });
+  return res.status === 201 ? res.body.id : NO_COMMENT;
+}
+
+/** A new team of the full token's account, with one invited member; its id and that member's. */
+async function newTeam(): Promise<{ id: string; memberId: string }> {
+  const team = await app.api("/api/teams", { method: "POST", token: full, body: { name: "fixture" } });
+  const added = await app.api(`/api/teams/${team.body.id}/members`, { method: "POST", token: full, body: { login: `teammate-${++inviteCount}` } });
+  expect(added.status, added.text).toBe(201);
+  return { id: team.body.id, memberId: added.body.members.find((member: { pending: boolean }) => member.pending).id };
 }
 
 type ToolResult = { isError?: boolean; structuredContent: any };
@@ -116,6 +132,39 @@ const REST: RestCase[] = [
   // Each call deletes a comment of its own.
   { name: "DELETE /api/drops/{slug}/comments/{id}", scope: "drops:write", status: 204, send: async (token, slug) => app.api(`/api/drops/${slug}/comments/${await newComment(slug)}`, { method: "DELETE", token }) },
   { name: "POST /api/drops/{slug}/passcode", scope: "drops:write", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } }) },
+  { name: "GET /api/drops/{slug}/members", scope: "drops:read", status: 200, send: (token, slug) => app.api(`/api/drops/${slug}/members`, { token }) },
+  {
+    name: "POST /api/drops/{slug}/members",
+    scope: "drops:write",
+    status: 201,
+    send: (token, slug) => app.api(`/api/drops/${slug}/members`, { method: "POST", token, body: { email: `invitee-${++inviteCount}@example.test`, role: "viewer" } }),
+  },
+  {
+    name: "PATCH /api/drops/{slug}/members/{id}",
+    scope: "drops:write",
+    status: 200,
+    send: async (token, slug) => app.api(`/api/drops/${slug}/members/${await newListEntry(slug)}`, { method: "PATCH", token, body: { role: "editor" } }),
+  },
+  { name: "DELETE /api/drops/{slug}/members/{id}", scope: "drops:write", status: 204, send: async (token, slug) => app.api(`/api/drops/${slug}/members/${await newListEntry(slug)}`, { method: "DELETE", token }) },
+  { name: "GET /api/teams", scope: "drops:read", status: 200, send: (token) => app.api("/api/teams", { token }) },
+  { name: "POST /api/teams", scope: "drops:write", status: 201, send: (token) => app.api("/api/teams", { method: "POST", token, body: { name: "new team" } }) },
+  { name: "GET /api/teams/{id}", scope: "drops:read", status: 200, send: async (token) => app.api(`/api/teams/${(await newTeam()).id}`, { token }) },
+  { name: "DELETE /api/teams/{id}", scope: "drops:write", status: 204, send: async (token) => app.api(`/api/teams/${(await newTeam()).id}`, { method: "DELETE", token }) },
+  {
+    name: "POST /api/teams/{id}/members",
+    scope: "drops:write",
+    status: 201,
+    send: async (token) => app.api(`/api/teams/${(await newTeam()).id}/members`, { method: "POST", token, body: { login: `teammate-${++inviteCount}` } }),
+  },
+  {
+    name: "DELETE /api/teams/{id}/members/{member_id}",
+    scope: "drops:write",
+    status: 204,
+    send: async (token) => {
+      const team = await newTeam();
+      return app.api(`/api/teams/${team.id}/members/${team.memberId}`, { method: "DELETE", token });
+    },
+  },
   { name: "GET /api/patterns", scope: "drops:read", status: 200, send: (token) => app.api("/api/patterns", { token }) },
   { name: "GET /api/patterns/{name}", scope: "drops:read", status: 200, send: async (token) => app.api(`/api/patterns/${await newPattern()}`, { token }) },
   { name: "PUT /api/patterns/{name}", scope: "drops:write", status: 201, send: (token) => savePattern(token, nextPatternName()) },

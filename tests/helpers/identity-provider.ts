@@ -16,6 +16,17 @@ export type IdentityProvider = {
   close(): Promise<void>;
 };
 
+/**
+ * Who a login is to this provider. A login written as an email address (`carol@corp.test`) has that
+ * address, verified, and is `carol`; `staff-…` logins are in the `staff` group. Others have no email.
+ */
+function accountClaims(sub: string): { sub: string; [claim: string]: unknown } {
+  const at = sub.indexOf("@");
+  const username = at < 0 ? sub : sub.slice(0, at);
+  const email = at < 0 ? {} : { email: sub, email_verified: true, groups: username.startsWith("staff-") ? ["staff"] : [] };
+  return { sub, preferred_username: username, name: `User ${username}`, ...email };
+}
+
 /** Starts a provider on `port` that trusts the app at `appBaseUrl` as a confidential client. */
 export async function startIdentityProvider(port: number, appBaseUrl: string): Promise<IdentityProvider> {
   const issuer = `http://127.0.0.1:${port}`;
@@ -23,8 +34,10 @@ export async function startIdentityProvider(port: number, appBaseUrl: string): P
     clients: [
       { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${appBaseUrl}/api/auth/callback/oidc`], grant_types: ["authorization_code"], response_types: ["code"] },
     ],
-    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, preferred_username: sub, name: `User ${sub}` }) }),
-    claims: { openid: ["sub"], profile: ["preferred_username", "name"] },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => accountClaims(sub) }),
+    claims: { openid: ["sub"], profile: ["preferred_username", "name", "groups"], email: ["email", "email_verified"] },
+    // As many providers do, the ID token carries the claims its scopes ask for (next-auth reads them there).
+    conformIdTokenClaims: false,
     cookies: { keys: ["test-cookie-key"] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

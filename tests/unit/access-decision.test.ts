@@ -5,7 +5,7 @@ import { parsePublicPath, type PublicPath } from "@/lib/drops/public-urls";
 const AT = 1_800_000_000_000;
 const SLUG = "abc123def";
 
-const live: DropState = { expiresAt: null, locked: false, indexable: false };
+const live: DropState = { access: "public", expiresAt: null, locked: false, indexable: false };
 const STATES = {
   live,
   indexable: { ...live, indexable: true },
@@ -15,14 +15,30 @@ const STATES = {
   versionMissing: { ...live, indexable: true, versionExists: false },
   versionPresent: { ...live, indexable: true, versionExists: true },
   lockedVersionMissing: { ...live, locked: true, versionExists: false },
+  signedIn: { ...live, access: "signed_in", indexable: true },
+  restricted: { ...live, access: "restricted", indexable: true },
+  restrictedExpired: { ...live, access: "restricted", expiresAt: AT },
+  restrictedLocked: { ...live, access: "restricted", locked: true },
+  restrictedVersionMissing: { ...live, access: "restricted", versionExists: false },
 } satisfies Record<string, DropState>;
 type StateName = keyof typeof STATES | "missing";
 
 const anonymous: Viewer = { kind: "anonymous", unlock: null };
 const unlockedByCookie: Viewer = { kind: "anonymous", unlock: { via: "cookie", until: AT + 1000 } };
 const frameToken: Viewer = { kind: "anonymous", unlock: { via: "frame_token", until: AT + 1000 } };
-const owner: Viewer = { kind: "owner", accountId: "owner1", unlock: null };
-const VIEWERS = { anonymous, unlockedByCookie, frameToken, owner };
+const account = (role: "owner" | "editor" | "viewer" | null, member: boolean, unlock: Viewer["unlock"] = null): Viewer => ({ kind: "account", accountId: "account1", standing: { role, member }, unlock });
+const owner = account("owner", true);
+const VIEWERS = {
+  anonymous,
+  unlockedByCookie,
+  frameToken,
+  owner,
+  editor: account("editor", true),
+  listed: account("viewer", false),
+  member: account(null, true),
+  outsider: account(null, false),
+  listedUnlocked: account("viewer", false, { via: "cookie", until: AT + 1000 }),
+};
 type ViewerName = keyof typeof VIEWERS;
 
 const PATHS = {
@@ -149,6 +165,46 @@ const TABLE: Row[] = [
   ["lockedVersionMissing", "rawPinned", "anonymous", GATE],
   ["lockedVersionMissing", "rawPinned", "unlockedByCookie", NOT_FOUND],
   ["lockedVersionMissing", "view", "anonymous", VERSION_NOT_FOUND],
+
+  // Signed-in people only: members and the listed open it, privately; nobody signed in is sent to sign in
+  // from a page and finds nothing elsewhere; anyone else finds nothing at all.
+  ["signedIn", "viewer", "member", HANDLED],
+  ["signedIn", "viewer", "listed", HANDLED],
+  ["signedIn", "viewer", "outsider", NOT_FOUND],
+  ["signedIn", "viewer", "anonymous", { answer: "sign_in" }],
+  ["signedIn", "raw", "member", serve(false, CACHE_PRIVATE, false)],
+  ["signedIn", "og", "member", NOT_FOUND],
+  ["signedIn", "view", "member", HANDLED],
+
+  // Restricted: the owner and the list; a member of the org who is not listed finds nothing.
+  ...(["viewer", "raw", "full", "compare"] as const).map((name): Row => ["restricted", name, "anonymous", { answer: "sign_in" }]),
+  ...(["og", "comments", "view", "unlock", "lock", "shared"] as const).map((name): Row => ["restricted", name, "anonymous", NOT_FOUND]),
+  ...(Object.keys(PATHS) as PathName[]).map((name): Row => ["restricted", name, "member", NOT_FOUND]),
+  ...(Object.keys(PATHS) as PathName[]).map((name): Row => ["restricted", name, "outsider", NOT_FOUND]),
+  ["restricted", "viewer", "owner", HANDLED],
+  ["restricted", "viewer", "editor", HANDLED],
+  ["restricted", "viewer", "listed", HANDLED],
+  ["restricted", "viewerPinned", "listed", HANDLED],
+  ["restricted", "raw", "listed", serve(false, CACHE_PRIVATE, false)],
+  ["restricted", "rawPinned", "owner", serve(false, CACHE_PRIVATE, false)],
+  ["restricted", "og", "owner", NOT_FOUND],
+  ["restricted", "ogPinned", "listed", NOT_FOUND],
+  ["restricted", "full", "listed", HANDLED],
+  ["restricted", "compare", "editor", HANDLED],
+  ["restricted", "comments", "listed", HANDLED],
+  ["restricted", "view", "listed", HANDLED],
+  ["restricted", "shared", "owner", NOT_FOUND],
+  // Expiry and the passcode still apply to the people it admits, and to them only.
+  ["restrictedExpired", "viewer", "listed", EXPIRED],
+  ["restrictedExpired", "viewer", "outsider", NOT_FOUND],
+  ["restrictedExpired", "viewer", "anonymous", { answer: "sign_in" }],
+  ["restrictedLocked", "viewer", "listed", GATE],
+  ["restrictedLocked", "raw", "owner", GATE],
+  ["restrictedLocked", "viewer", "listedUnlocked", HANDLED],
+  ["restrictedLocked", "raw", "listedUnlocked", serve(false, CACHE_PRIVATE, false)],
+  ["restrictedLocked", "viewer", "outsider", NOT_FOUND],
+  ["restrictedVersionMissing", "rawPinned", "listed", NOT_FOUND],
+  ["restrictedVersionMissing", "view", "listed", VERSION_NOT_FOUND],
 ];
 
 describe("decideAccess", () => {

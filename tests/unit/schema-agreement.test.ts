@@ -22,6 +22,7 @@ const FOREIGN_KEYS: Record<string, { model: string; field: string }> = {
   ownerId: { model: "User", field: "id" },
   dropId: { model: "Drop", field: "id" },
   blobSha: { model: "Blob", field: "sha256" },
+  teamId: { model: "Team", field: "id" },
 };
 
 function sampleValue(model: string, field: Field, index: number): unknown {

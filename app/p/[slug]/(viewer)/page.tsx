@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { signInPath } from "@/lib/auth/paths";
 import { cache } from "react";
 import { commentFormError } from "@/lib/comments/form-messages";
 import { gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
@@ -28,7 +29,7 @@ async function load({ params, searchParams }: Props) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { page } = await load(props);
-  if (page.kind === "not_found") return { title: "Not found" };
+  if (page.kind === "not_found" || page.kind === "sign_in") return { title: "Not found" };
   if (page.kind === "gate") return { title: "Locked drop", robots: { index: false, follow: false } };
   return dropMetadata(page);
 }
@@ -36,6 +37,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function ViewerPageRoute(props: Props) {
   const { page, query } = await load(props);
   if (page.kind === "not_found") notFound();
+  if (page.kind === "sign_in") redirect(signInPath(page.path));
   if (page.kind === "gate") return <Gate slug={page.slug} version={page.version} error={gateError(query.error)} />;
   return <DropView page={page} notice={commentNotice(query)} />;
 }

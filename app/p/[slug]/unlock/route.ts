@@ -23,7 +23,7 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   };
   if (!form.success) return seeOther(viewer("wrong"));
   try {
-    const result = await unlockDrop(slug, form.data.passcode, clientKeyFromHeaders(request.headers));
+    const result = await unlockDrop(slug, form.data.passcode, clientKeyFromHeaders(request.headers), request.headers.get("cookie"));
     if (result.outcome === "unlocked") return seeOther(viewer(), result.cookie);
     return seeOther(viewer(result.outcome === "wrong_passcode" ? "wrong" : undefined));
   } catch (error) {

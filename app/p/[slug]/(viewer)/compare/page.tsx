@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { signInPath } from "@/lib/auth/paths";
 import { cache } from "react";
 import { publicPath, viewerPath } from "@/lib/drops/public-urls";
 import { getComparePage, type ComparePage, type CompareSide } from "@/lib/serving/compare";
@@ -26,7 +27,7 @@ async function load({ params, searchParams }: Props) {
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { page } = await load(props);
   const robots = { index: false, follow: false };
-  if (page.kind === "not_found") return { title: "Not found", robots };
+  if (page.kind === "not_found" || page.kind === "sign_in") return { title: "Not found", robots };
   if (page.kind === "gate") return { title: "Locked drop", robots };
   return { title: `v${page.from.version} and v${page.to.version} · ${page.title}`, robots };
 }
@@ -34,6 +35,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function ComparePageRoute(props: Props) {
   const { page, query } = await load(props);
   if (page.kind === "not_found") notFound();
+  if (page.kind === "sign_in") redirect(signInPath(page.path));
   if (page.kind === "gate") return <Gate slug={page.slug} version={null} error={gateError(query.error)} />;
   const pick = (name: "from" | "to", label: string, selected: number) => (
     <label>

@@ -1,0 +1,216 @@
+// Issue 30: who opens a drop of each access level, on every surface that serves or lists one. One
+// server; each person reaches it one way only (a browser session or a token), so that where sign-in
+// and tokens make different accounts (the serverless project) nobody is two people.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type TestApp } from "../helpers/app";
+import { signInAs } from "../helpers/session";
+
+let app: TestApp;
+const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
+
+type Level = "public" | "signed_in" | "restricted";
+const LEVELS: Level[] = ["public", "signed_in", "restricted"];
+
+/** Tokens: the owner, an editor and a viewer on every list, and an account on none. */
+const tokens: Record<"olive" | "eddie" | "vera" | "ivy", string> = { olive: "", eddie: "", vera: "", ivy: "" };
+/** Browser sessions: listed, a team member, a removed team member, on no list, and anonymous (no cookie). */
+const sessions: Record<"lee" | "tess" | "rex" | "otto", string> = { lee: "", tess: "", rex: "", otto: "" };
+/** Each level's drop, with two versions. */
+const drops = {} as Record<Level, string>;
+
+async function json(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
+  return app.api(path, { ...init, token });
+}
+
+/** A browser request on the app's own origin, with or without a session. */
+function browse(path: string, session: string | null, init: RequestInit = {}) {
+  return fetch(`http://127.0.0.1:${app.env.PORT}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { ...(session ? { cookie: session } : {}), ...(init.headers as Record<string, string>) },
+  });
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  for (const name of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[name] = await app.createToken(name);
+  for (const name of Object.keys(sessions) as (keyof typeof sessions)[]) sessions[name] = await signInAs(app, name);
+
+  const team = await json("/api/teams", tokens.olive, { method: "POST", body: { name: "Crew" } });
+  expect(team.status, team.text).toBe(201);
+  for (const login of ["tess", "rex"]) expect((await json(`/api/teams/${team.body.id}/members`, tokens.olive, { method: "POST", body: { login } })).status).toBe(201);
+
+  for (const access of LEVELS) {
+    const created = await json("/api/drops", tokens.olive, { method: "POST", body: { title: `For ${access}`, html: page("v1"), access } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.access).toBe(access === "public" ? undefined : access);
+    const slug: string = created.body.slug;
+    drops[access] = slug;
+    expect((await json(`/api/drops/${slug}`, tokens.olive, { method: "PUT", body: { html: page("v2") } })).status).toBe(200);
+    for (const entry of [{ login: "eddie", role: "editor" }, { login: "vera", role: "viewer" }, { login: "lee", role: "viewer" }, { team_id: team.body.id, role: "viewer" }]) {
+      const added = await json(`/api/drops/${slug}/members`, tokens.olive, { method: "POST", body: entry });
+      expect(added.status, added.text).toBe(201);
+    }
+  }
+  // Rex was in the team when the drops were shared with it, and is no more.
+  const rex = (await json(`/api/teams/${team.body.id}`, tokens.olive)).body.members.find((member: { login?: string }) => member.login === "rex");
+  expect((await json(`/api/teams/${team.body.id}/members/${rex.id}`, tokens.olive, { method: "DELETE" })).status).toBe(204);
+});
+afterAll(async () => app?.stop());
+
+type Visitor = keyof typeof sessions | "anonymous";
+const ADMITTED: Record<Level, Visitor[]> = {
+  public: ["anonymous", "otto", "lee", "tess", "rex"],
+  signed_in: ["otto", "lee", "tess", "rex"],
+  restricted: ["lee", "tess"],
+};
+
+describe("the browser's pages", () => {
+  const visitors: Visitor[] = ["anonymous", "otto", "lee", "tess", "rex"];
+  const cases = LEVELS.flatMap((level) => visitors.map((visitor) => [level, visitor] as const));
+
+  it.each(cases)("%s drop, %s: viewer, raw, full page, compare, preview image and view beacon", async (level, visitor) => {
+    const slug = drops[level];
+    const session = visitor === "anonymous" ? null : sessions[visitor];
+    const admitted = ADMITTED[level].includes(visitor);
+    const viewer = await browse(`/p/${slug}`, session);
+    const raw = await browse(`/p/${slug}/raw?v=1`, session);
+    const compare = await browse(`/p/${slug}/compare?from=1&to=2`, session);
+    const full = await browse(`/p/${slug}/full`, session);
+    const og = await browse(`/p/${slug}/og.png?v=2`, session);
+    const beacon = await browse(`/p/${slug}/view?v=2`, session, { method: "POST", headers: { origin: app.baseUrl, "sec-fetch-site": "same-origin" } });
+    if (admitted) {
+      expect([viewer.status, raw.status, compare.status, full.status, beacon.status]).toEqual([200, 200, 200, 303, 204]);
+      expect(await raw.text()).toContain("v1");
+      if (level === "public") {
+        expect(og.status).toBe(200);
+        expect(raw.headers.get("cache-control")).toMatch(/^public/);
+        return;
+      }
+      // Kept from every shared cache, never indexed, no card that would show its title.
+      expect(og.status).toBe(404);
+      expect(raw.headers.get("cache-control")).toBe("private, no-store");
+      expect(viewer.headers.get("cache-control")).toMatch(/private|no-store/);
+      expect(viewer.headers.get("x-robots-tag")).toMatch(/noindex/);
+      const html = await viewer.text();
+      expect(html).not.toContain("og:image");
+      // The frame carries this viewer's pass, which opens the raw page without the session cookie.
+      const frame = /<iframe[^>]+src="([^"]+)"/.exec(html)![1]!.replaceAll("&amp;", "&");
+      expect(frame).toContain("pass=");
+      expect((await fetch(frame.replace(app.baseUrl, `http://127.0.0.1:${app.env.PORT}`))).status).toBe(200);
+      return;
+    }
+    if (visitor === "anonymous") {
+      // Sent to sign in, and back to the drop.
+      for (const answer of [viewer, raw, compare, full]) {
+        expect([303, 307]).toContain(answer.status);
+        expect(decodeURIComponent(answer.headers.get("location")!)).toContain(`/api/auth/signin?callbackUrl=/p/${slug}`);
+      }
+    } else {
+      for (const answer of [viewer, raw, compare, full]) expect(answer.status).toBe(404);
+    }
+    expect(og.status).toBe(404);
+    expect(beacon.status).toBe(404);
+  });
+
+  it("answers someone the drop does not admit exactly as a drop that does not exist", async () => {
+    const missing = "zzzzzzzzzzzz";
+    for (const path of ["", "/raw", "/compare"]) {
+      const refused = await browse(`/p/${drops.restricted}${path}`, sessions.otto);
+      const absent = await browse(`/p/${missing}${path}`, sessions.otto);
+      expect(refused.status).toBe(absent.status);
+      // Next streams its page payload's rows in the order they finish: the same rows, in any order.
+      const rows = async (answer: Response) => (await answer.text()).replaceAll(drops.restricted, missing).split("\\n").sort();
+      expect(await rows(refused)).toEqual(await rows(absent));
+      for (const name of ["content-type", "cache-control", "x-robots-tag", "content-security-policy"]) expect(refused.headers.get(name), name).toBe(absent.headers.get(name));
+    }
+  });
+});
+
+describe("the API", () => {
+  it.each(LEVELS)("%s drop: the owner and editors act on it, a listed viewer may not, anyone else finds nothing (or, public, someone else's)", async (level) => {
+    const slug = drops[level];
+    const outsider = level === "restricted" ? 404 : 403;
+    for (const [name, read, write] of [["olive", 200, 200], ["eddie", 200, 200], ["vera", 403, 403], ["ivy", outsider, outsider]] as const) {
+      expect((await json(`/api/drops/${slug}`, tokens[name])).status, `${name} get`).toBe(read);
+      expect((await json(`/api/drops/${slug}/versions`, tokens[name])).status, `${name} versions`).toBe(read);
+      expect((await json(`/api/drops/${slug}/diff?from=1&to=2`, tokens[name])).status, `${name} diff`).toBe(read);
+      expect((await json(`/api/drops/${slug}/stats`, tokens[name])).status, `${name} stats`).toBe(read);
+      expect((await json(`/api/drops/${slug}`, tokens[name], { method: "PATCH", body: { description: `by ${name}` } })).status, `${name} patch`).toBe(write);
+    }
+    // Only the owner deletes, reads the list or changes the access level.
+    expect((await json(`/api/drops/${slug}`, tokens.eddie, { method: "DELETE" })).status).toBe(403);
+    expect((await json(`/api/drops/${slug}/members`, tokens.eddie)).status).toBe(403);
+    const raise = await json(`/api/drops/${slug}`, tokens.eddie, { method: "PATCH", body: { access: "public" } });
+    expect(raise.status).toBe(403);
+    expect(raise.body.error.message).toContain("access");
+  });
+
+  it("an editor publishes a new version", async () => {
+    const put = await json(`/api/drops/${drops.restricted}`, tokens.eddie, { method: "PUT", body: { html: page("by eddie") } });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.access).toBe("restricted");
+    const raw = await browse(`/p/${drops.restricted}/raw?v=${put.body.latest_version}`, sessions.lee);
+    expect(await raw.text()).toContain("by eddie");
+  });
+
+  it("lists the drops shared with the caller only when asked, and the caller's own as the spec says", async () => {
+    const own = await json("/api/drops", tokens.eddie);
+    expect(own.body.data).toEqual([]);
+    const shared = await json("/api/drops?shared=true", tokens.eddie);
+    expect(shared.body.data.map((drop: { slug: string }) => drop.slug).sort()).toEqual(Object.values(drops).sort());
+    expect((await json("/api/drops?shared=true", tokens.ivy)).body.data).toEqual([]);
+    const mine = await json("/api/drops", tokens.olive);
+    expect(mine.body.pagination.total_items).toBe(3);
+  });
+
+  it("admits a person invited by login before they had an account, once they sign in", async () => {
+    const invited = await json(`/api/drops/${drops.restricted}/members`, tokens.olive, { method: "POST", body: { login: "pat", role: "viewer" } });
+    expect(invited.status, invited.text).toBe(201);
+    expect(invited.body).toMatchObject({ kind: "person", login: "pat", role: "viewer", pending: true });
+    const pat = await signInAs(app, "pat");
+    expect((await browse(`/p/${drops.restricted}`, pat)).status).toBe(200);
+    const list = await json(`/api/drops/${drops.restricted}/members`, tokens.olive);
+    expect(list.body.members.find((member: { id: string }) => member.id === invited.body.id)).toMatchObject({ login: "pat", pending: false });
+  });
+
+  it("takes away what was given on the very next request: a removed entry, a lowered role, a lowered level", async () => {
+    const created = await json("/api/drops", tokens.olive, { method: "POST", body: { title: "short-lived", html: page("x"), access: "restricted" } });
+    const slug: string = created.body.slug;
+    const entry = await json(`/api/drops/${slug}/members`, tokens.olive, { method: "POST", body: { login: "lee", role: "viewer" } });
+    const editor = await json(`/api/drops/${slug}/members`, tokens.olive, { method: "POST", body: { login: "eddie", role: "editor" } });
+    expect((await browse(`/p/${slug}`, sessions.lee)).status).toBe(200);
+    expect((await json(`/api/drops/${slug}/members/${editor.body.id}`, tokens.olive, { method: "PATCH", body: { role: "viewer" } })).status).toBe(200);
+    expect((await json(`/api/drops/${slug}`, tokens.eddie, { method: "PATCH", body: { title: "no" } })).status).toBe(403);
+    expect((await json(`/api/drops/${slug}/members/${entry.body.id}`, tokens.olive, { method: "DELETE" })).status).toBe(204);
+    expect((await browse(`/p/${slug}`, sessions.lee)).status).toBe(404);
+    // Public, then signed-in only: the page cache and shared caches must not keep the public page.
+    expect((await json(`/api/drops/${slug}`, tokens.olive, { method: "PATCH", body: { access: "public" } })).status).toBe(200);
+    expect((await browse(`/p/${slug}`, null)).status).toBe(200);
+    expect((await browse(`/p/${slug}`, null)).status).toBe(200);
+    expect((await json(`/api/drops/${slug}`, tokens.olive, { method: "PATCH", body: { access: "signed_in" } })).status).toBe(200);
+    for (const path of ["", "/raw"]) {
+      const answer = await browse(`/p/${slug}${path}`, null);
+      expect([303, 307]).toContain(answer.status);
+      expect(answer.headers.get("location")).toContain("/api/auth/signin");
+    }
+  });
+
+  it("refuses malformed lists, teams and levels with the Error shape", async () => {
+    const slug = drops.restricted;
+    const cases: [string, string, unknown][] = [
+      ["POST", `/api/drops/${slug}/members`, { login: "a", email: "a@b.test", role: "viewer" }],
+      ["POST", `/api/drops/${slug}/members`, { login: "a", role: "owner" }],
+      ["POST", `/api/drops/${slug}/members`, { login: "olive", role: "viewer" }],
+      ["POST", `/api/drops/${slug}/members`, { login: "lee", role: "editor" }],
+      ["PATCH", `/api/drops/${slug}`, { access: "everyone" }],
+      ["POST", "/api/teams", { name: "" }],
+    ];
+    for (const [method, path, body] of cases) {
+      const refused = await json(path, tokens.olive, { method, body });
+      expect(refused.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(refused.body.error.code).toBe("invalid_arg");
+    }
+    expect((await json("/api/teams/AAAAAAAAAAAAAAAAAAAA", tokens.ivy)).status).toBe(404);
+  });
+});
