@@ -1,10 +1,12 @@
 // Two instances on one database and one Redis, as behind a load balancer, with writes split across
 // them: the per-minute limit admits exactly its count, concurrent PUTs to one drop mint gapless
 // unique versions, an Idempotency-Key replays across instances, and every read after a write, on
-// either instance, sees it (API, raw latest, viewer), a passcode change included.
+// either instance, sees it (API, raw latest, viewer), a passcode change included, and what a drop's
+// list, a team or its access level stops admitting is refused on the next request on the other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { createTestClock, MINUTE_MS } from "../helpers/clock";
+import { signInAs } from "../helpers/session";
 
 const WRITES_PER_MINUTE = 40;
 let one: TestApp;
@@ -96,5 +98,34 @@ describe("two instances, one database, one Redis", () => {
     expect((await two.api(`/api/drops/${slug}/passcode`, { method: "POST", token, body: { passcode: "" } })).status).toBe(200);
     expect(await (await fetch(`${one.baseUrl}/p/${slug}`)).text()).toContain("Round 10");
     console.log("multi-instance: 10 writes alternating instances, 30 reads on the other one, 0 stale");
+  });
+
+  it("take away what a drop's list, a team or its level gave on the next request on the other instance", async () => {
+    const token = await one.createToken("multi-owner");
+    // Sessions of the local sign-in; both instances share the secrets in DATA_DIR, so each accepts both.
+    const [lena, tom] = await Promise.all([signInAs(one, "multi-lena"), signInAs(two, "multi-tom")]);
+    const open = async (instance: TestApp, slug: string, session: string | null) =>
+      (await fetch(`http://127.0.0.1:${instance.env.PORT}/p/${slug}`, { headers: session ? { cookie: session } : {}, redirect: "manual" })).status;
+    const created = await one.api("/api/drops", { method: "POST", token, body: { title: "listed", html: html("listed"), access: "restricted" } });
+    const slug: string = created.body.slug;
+    const team = await two.api("/api/teams", { method: "POST", token, body: { name: "multi" } });
+    const tomEntry = (await two.api(`/api/teams/${team.body.id}/members`, { method: "POST", token, body: { login: "multi-tom" } })).body.members.find(
+      (member: { login?: string }) => member.login === "multi-tom",
+    );
+    const lenaEntry = await one.api(`/api/drops/${slug}/members`, { method: "POST", token, body: { login: "multi-lena", role: "viewer" } });
+    expect((await one.api(`/api/drops/${slug}/members`, { method: "POST", token, body: { team_id: team.body.id, role: "viewer" } })).status).toBe(201);
+    expect([await open(one, slug, lena), await open(two, slug, lena), await open(one, slug, tom), await open(two, slug, tom)]).toEqual([200, 200, 200, 200]);
+
+    expect((await one.api(`/api/drops/${slug}/members/${lenaEntry.body.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect(await open(two, slug, lena)).toBe(404);
+    expect((await two.api(`/api/teams/${team.body.id}/members/${tomEntry.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect(await open(one, slug, tom)).toBe(404);
+
+    // Public and served from the page cache of the other instance, then signed-in only.
+    expect((await one.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { access: "public" } })).status).toBe(200);
+    expect([await open(two, slug, null), await open(two, slug, null)]).toEqual([200, 200]);
+    expect((await one.api(`/api/drops/${slug}`, { method: "PATCH", token, body: { access: "signed_in" } })).status).toBe(200);
+    expect([303, 307]).toContain(await open(two, slug, null));
+    expect(await open(two, slug, lena)).toBe(200);
   });
 });
