@@ -454,7 +454,7 @@ const REGISTRY = [
   },
   {
     method: "get", path: "/api/drops/{slug}/members", operationId: "listDropMembers", tag: "Sharing", auth: true,
-    access: { scope: "drops:read", drop: "slug" },
+    access: { scope: "drops:read", drop: "slug" }, mcpTool: "list_drop_members",
     summary: "List who a drop is shared with",
     description: "The people and teams on the drop's list, oldest first, with their roles; `pending` marks people who have not signed in yet. The owner's alone.",
     parameters: [slugParam],
@@ -463,7 +463,7 @@ const REGISTRY = [
   },
   {
     method: "post", path: "/api/drops/{slug}/members", operationId: "addDropMember", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "slug" },
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "share_drop",
     summary: "Share a drop with a person or a team",
     description:
       "One of `login`, `email` or `team_id`, and a `role`. A person without an account yet is invited: the entry waits, and admits them at their first sign-in " +
@@ -475,7 +475,7 @@ const REGISTRY = [
   },
   {
     method: "patch", path: "/api/drops/{slug}/members/{id}", operationId: "setDropMemberRole", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "slug" },
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "set_member_role",
     summary: "Change a list entry's role",
     description: "Takes effect on the entry's next request, on every instance. Counts as a write.",
     parameters: [slugParam, memberParam],
@@ -485,7 +485,7 @@ const REGISTRY = [
   },
   {
     method: "delete", path: "/api/drops/{slug}/members/{id}", operationId: "removeDropMember", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "slug" },
+    access: { scope: "drops:write", drop: "slug" }, mcpTool: "unshare_drop",
     summary: "Stop sharing a drop with a person or a team",
     description: "They lose access on their next request, on every instance. Counts as a write.",
     parameters: [slugParam, memberParam],
@@ -494,7 +494,7 @@ const REGISTRY = [
   },
   {
     method: "get", path: "/api/teams", operationId: "listTeams", tag: "Sharing", auth: true,
-    access: { scope: "drops:read", drop: "none" },
+    access: { scope: "drops:read", drop: "none" }, mcpTool: "list_teams",
     summary: "List your teams",
     description: "The teams you made (`owned`) or belong to.",
     success: { status: 200, description: "The teams.", schema: { zod: teamListSchema, name: "TeamList" } },
@@ -502,7 +502,7 @@ const REGISTRY = [
   },
   {
     method: "post", path: "/api/teams", operationId: "createTeam", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "account" },
+    access: { scope: "drops:write", drop: "account" }, mcpTool: "create_team",
     summary: "Make a team",
     description: "You are its maker and first member. Counts as a write.",
     body: { schema: createTeamBodySchema, name: "CreateTeamBody", required: true },
@@ -511,7 +511,7 @@ const REGISTRY = [
   },
   {
     method: "get", path: "/api/teams/{id}", operationId: "getTeam", tag: "Sharing", auth: true,
-    access: { scope: "drops:read", drop: "none" },
+    access: { scope: "drops:read", drop: "none" }, mcpTool: "get_team",
     summary: "Get a team and its members",
     description: "For its maker and members; anyone else gets not_found.",
     parameters: [teamParam],
@@ -520,7 +520,7 @@ const REGISTRY = [
   },
   {
     method: "delete", path: "/api/teams/{id}", operationId: "deleteTeam", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "account" },
+    access: { scope: "drops:write", drop: "account" }, mcpTool: "delete_team",
     summary: "Delete a team",
     description: "Its maker's alone; every drop shared with it stops admitting its members. Counts as a write.",
     parameters: [teamParam],
@@ -529,7 +529,7 @@ const REGISTRY = [
   },
   {
     method: "post", path: "/api/teams/{id}/members", operationId: "addTeamMember", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "account" },
+    access: { scope: "drops:write", drop: "account" }, mcpTool: "add_team_member",
     summary: "Add a person to a team",
     description: "By `login` or `email`; someone without an account yet joins at their first sign-in. The maker's alone. Counts as a write.",
     parameters: [teamParam],
@@ -539,7 +539,7 @@ const REGISTRY = [
   },
   {
     method: "delete", path: "/api/teams/{id}/members/{member_id}", operationId: "removeTeamMember", tag: "Sharing", auth: true,
-    access: { scope: "drops:write", drop: "account" },
+    access: { scope: "drops:write", drop: "account" }, mcpTool: "remove_team_member",
     summary: "Remove a person from a team, or leave it",
     description: "The maker removes anyone else; a member removes themselves. They lose what the team admitted them to on their next request. Counts as a write.",
     parameters: [teamParam, { name: "member_id", in: "path", required: true, schema: memberIdSchema, description: "The member's id." }],

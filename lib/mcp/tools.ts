@@ -21,7 +21,14 @@ import {
   replyToCommentArgsSchema,
   resolveCommentArgsSchema,
   listDropsArgsSchema,
+  memberRefArgsSchema,
   noArgsSchema,
+  addTeamMemberArgsSchema,
+  createTeamArgsSchema,
+  removeTeamMemberArgsSchema,
+  setMemberRoleArgsSchema,
+  shareDropArgsSchema,
+  teamRefArgsSchema,
   patchDropArgsSchema,
   patternRefArgsSchema,
   savePatternArgsSchema,
@@ -30,6 +37,9 @@ import {
   versionListResultSchema,
   versionRefArgsSchema,
 } from "@/lib/schemas/mcp";
+import { addDropMember, listDropMembers, removeDropMember, setDropMemberRole } from "@/lib/sharing/members";
+import { addTeamMember, createTeam, deleteTeam, getTeam, listTeams, removeTeamMember } from "@/lib/sharing/teams";
+import { deletedTeamResultSchema, dropMemberListSchema, dropMemberSchema, removedResultSchema, teamListSchema, teamSchema } from "@/lib/schemas/sharing";
 import { mcpGuide } from "./guide";
 
 /**
@@ -343,6 +353,124 @@ export function mcpTools(): McpTool[] {
         const { name } = parseInput(patternRefArgsSchema, args);
         await deletePattern(caller.userId, name);
         return { deleted: true, name };
+      },
+    },
+    {
+      name: "list_drop_members",
+      title: "List who a drop is shared with",
+      description: (rest) =>
+        "Lists the people and teams on one of your drops' list, with their roles; pending marks a person who has not signed in yet (same as " + rest + "). " +
+        "The list matters when the drop's access is restricted (or signed_in: it adds people outside the org).",
+      input: dropRefArgsSchema,
+      output: dropMemberListSchema,
+      annotations: READ,
+      run: async (caller, args) => ({ members: await listDropMembers(caller.userId, parseInput(dropRefArgsSchema, args).slug) }),
+    },
+    {
+      name: "share_drop",
+      title: "Share a drop with a person or a team",
+      description: (rest) =>
+        "Adds a person (login or email) or one of your teams (team_id) to your drop's list as a viewer or an editor (same as " + rest + "). " +
+        "Someone without an account yet is admitted at their first sign-in. To keep the drop from the internet, also set access to restricted with patch_drop.",
+      input: shareDropArgsSchema,
+      output: dropMemberSchema,
+      annotations: write({ destructive: false, idempotent: false }),
+      run: async (caller, args) => {
+        const { slug, ...input } = parseInput(shareDropArgsSchema, args);
+        return addDropMember(caller.userId, slug, input);
+      },
+    },
+    {
+      name: "set_member_role",
+      title: "Change a list entry's role",
+      description: (rest) => "Makes a person or team on your drop's list a viewer or an editor (same as " + rest + "); it takes effect on their next request.",
+      input: setMemberRoleArgsSchema,
+      output: dropMemberSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { slug, id, role } = parseInput(setMemberRoleArgsSchema, args);
+        return setDropMemberRole(caller.userId, slug, id, role);
+      },
+    },
+    {
+      name: "unshare_drop",
+      title: "Stop sharing a drop with a person or a team",
+      description: (rest) => "Removes an entry from your drop's list by its id from list_drop_members (same as " + rest + "); they lose access on their next request.",
+      input: memberRefArgsSchema,
+      output: removedResultSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { slug, id } = parseInput(memberRefArgsSchema, args);
+        await removeDropMember(caller.userId, slug, id);
+        return { removed: true, id };
+      },
+    },
+    {
+      name: "list_teams",
+      title: "List your teams",
+      description: (rest) => "Lists the teams you made (owned) or belong to (same as " + rest + "); share a drop with one by its id.",
+      input: noArgsSchema,
+      output: teamListSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        parseInput(noArgsSchema, args);
+        return { teams: await listTeams(caller.userId) };
+      },
+    },
+    {
+      name: "create_team",
+      title: "Make a team",
+      description: (rest) => "Makes a team with you as its maker and first member (same as " + rest + "). Add people with add_team_member.",
+      input: createTeamArgsSchema,
+      output: teamSchema,
+      annotations: write({ destructive: false, idempotent: false }),
+      run: async (caller, args) => createTeam(caller.userId, parseInput(createTeamArgsSchema, args).name),
+    },
+    {
+      name: "get_team",
+      title: "Read a team and its members",
+      description: (rest) => "Returns one of your teams with its members (same as " + rest + ").",
+      input: teamRefArgsSchema,
+      output: teamSchema,
+      annotations: READ,
+      run: async (caller, args) => getTeam(caller.userId, parseInput(teamRefArgsSchema, args).team_id),
+    },
+    {
+      name: "add_team_member",
+      title: "Add a person to a team",
+      description: (rest) => "Adds a person by login or email to a team you made (same as " + rest + "); someone without an account yet joins at their first sign-in.",
+      input: addTeamMemberArgsSchema,
+      output: teamSchema,
+      annotations: write({ destructive: false, idempotent: false }),
+      run: async (caller, args) => {
+        const { team_id: teamId, ...input } = parseInput(addTeamMemberArgsSchema, args);
+        return addTeamMember(caller.userId, teamId, input);
+      },
+    },
+    {
+      name: "remove_team_member",
+      title: "Remove a person from a team, or leave it",
+      description: (rest) => "Removes a member from a team you made, or yourself from a team you belong to (same as " + rest + ").",
+      input: removeTeamMemberArgsSchema,
+      output: removedResultSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { team_id: teamId, member_id: memberId } = parseInput(removeTeamMemberArgsSchema, args);
+        await removeTeamMember(caller.userId, teamId, memberId);
+        return { removed: true, id: memberId };
+      },
+    },
+    {
+      name: "delete_team",
+      title: "Delete a team",
+      description: (rest) => "Deletes a team you made (same as " + rest + "); the drops shared with it stop admitting its members.",
+      input: teamRefArgsSchema,
+      output: deletedTeamResultSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { team_id: teamId } = parseInput(teamRefArgsSchema, args);
+        await deleteTeam(caller.userId, teamId);
+        return { deleted: true, id: teamId };
       },
     },
   ];

@@ -20,6 +20,7 @@ import {
 import { errorBodySchema } from "./errors";
 import { commentIdSchema, createCommentBodySchema, listCommentsQuerySchema, patchCommentBodySchema } from "./comments";
 import { patternNameSchema, savePatternBodySchema } from "./patterns";
+import { createTeamBodySchema, dropMemberFields, exactlyOne, memberIdSchema, memberRoleSchema, teamIdSchema, teamMemberFields } from "./sharing";
 
 /**
  * MCP tool arguments and results, composed from the REST field schemas. A malformed slug is left to
@@ -71,6 +72,20 @@ export const resolveCommentArgsSchema = z.strictObject({
   id: commentIdSchema,
   resolved: patchCommentBodySchema.shape.resolved.default(true),
 });
+
+export const shareDropArgsSchema = z.strictObject({ slug: slugArgSchema, ...dropMemberFields }).superRefine(exactlyOne(["login", "email", "team_id"]));
+
+export const memberRefArgsSchema = z.strictObject({ slug: slugArgSchema, id: memberIdSchema });
+
+export const setMemberRoleArgsSchema = z.strictObject({ slug: slugArgSchema, id: memberIdSchema, role: memberRoleSchema });
+
+export const teamRefArgsSchema = z.strictObject({ team_id: teamIdSchema });
+
+export const createTeamArgsSchema = createTeamBodySchema;
+
+export const addTeamMemberArgsSchema = z.strictObject({ team_id: teamIdSchema, ...teamMemberFields }).superRefine(exactlyOne(["login", "email"]));
+
+export const removeTeamMemberArgsSchema = z.strictObject({ team_id: teamIdSchema, member_id: memberIdSchema });
 
 export const versionListResultSchema = z.object({ versions: z.array(versionListItemSchema) });
 

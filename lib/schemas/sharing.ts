@@ -14,15 +14,15 @@ export const teamIdSchema = memberIdSchema.describe("The team's id.");
 /** One person, by login or email: someone not signed in yet is invited, and admitted at their first sign-in. */
 const personFields = { login: loginSchema.optional(), email: emailSchema.optional() };
 
-function exactlyOne<T extends Record<string, unknown>>(fields: readonly (keyof T & string)[]) {
+/** A refinement for objects that take exactly one of several alternative fields. */
+export function exactlyOne<T extends Record<string, unknown>>(fields: readonly (keyof T & string)[]) {
   return (input: T, ctx: z.RefinementCtx) => {
     if (fields.filter((field) => input[field] !== undefined).length !== 1) ctx.addIssue({ code: "custom", message: `give exactly one of ${fields.join(", ")}`, path: [] });
   };
 }
 
-export const addDropMemberBodySchema = z
-  .strictObject({ ...personFields, team_id: teamIdSchema.optional(), role: memberRoleSchema })
-  .superRefine(exactlyOne(["login", "email", "team_id"]));
+export const dropMemberFields = { ...personFields, team_id: teamIdSchema.optional(), role: memberRoleSchema };
+export const addDropMemberBodySchema = z.strictObject(dropMemberFields).superRefine(exactlyOne(["login", "email", "team_id"]));
 export const patchDropMemberBodySchema = z.strictObject({ role: memberRoleSchema });
 
 export const dropMemberSchema = z
@@ -42,7 +42,8 @@ export const dropMemberListSchema = z.object({ members: z.array(dropMemberSchema
 export const createTeamBodySchema = z.strictObject({
   name: z.string().trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters").refine(hasNoNul, nulMessage("name")),
 });
-export const addTeamMemberBodySchema = z.strictObject(personFields).superRefine(exactlyOne(["login", "email"]));
+export const teamMemberFields = personFields;
+export const addTeamMemberBodySchema = z.strictObject(teamMemberFields).superRefine(exactlyOne(["login", "email"]));
 
 export const teamMemberSchema = z
   .object({ id: memberIdSchema, login: z.string().optional(), email: z.string().optional(), pending: z.boolean() })
@@ -60,3 +61,6 @@ export const teamListSchema = z.object({ teams: z.array(teamSchema) });
 
 export type DropMemberJson = z.output<typeof dropMemberSchema>;
 export type TeamJson = z.output<typeof teamSchema>;
+
+export const removedResultSchema = z.object({ removed: z.literal(true), id: memberIdSchema });
+export const deletedTeamResultSchema = z.object({ deleted: z.literal(true), id: teamIdSchema });

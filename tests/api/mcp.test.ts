@@ -28,6 +28,16 @@ const TOOL_NAMES = [
   "get_pattern",
   "save_pattern",
   "delete_pattern",
+  "list_drop_members",
+  "share_drop",
+  "set_member_role",
+  "unshare_drop",
+  "list_teams",
+  "create_team",
+  "get_team",
+  "add_team_member",
+  "remove_team_member",
+  "delete_team",
 ];
 
 const PAGE = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -246,7 +256,7 @@ describe("MCP endpoint", () => {
   });
 
   describe("tools/list", () => {
-    it("lists the eleven tools of the spec, drop_stats, the comment and the pattern tools, with schemas, annotations and teaching descriptions", async () => {
+    it("lists the eleven tools of the spec, drop_stats, the comment, pattern and sharing tools, with schemas, annotations and teaching descriptions", async () => {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
       const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
@@ -290,7 +300,7 @@ describe("MCP endpoint", () => {
         const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = byName[name]!.annotations ?? {};
         return [readOnlyHint, destructiveHint, idempotentHint, openWorldHint];
       };
-      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats", "list_comments", "list_patterns", "get_pattern"]) {
+      for (const name of ["whoami", "get_drop", "list_drops", "list_versions", "get_version", "drop_stats", "list_comments", "list_patterns", "get_pattern", "list_drop_members", "list_teams", "get_team"]) {
         expect(annotations(name), name).toEqual([true, false, true, false]);
       }
       expect(annotations("create_drop")).toEqual([false, false, false, false]);

@@ -171,7 +171,13 @@ const REST: RestCase[] = [
   { name: "DELETE /api/patterns/{name}", scope: "drops:write", status: 204, send: async (token) => app.api(`/api/patterns/${await newPattern()}`, { method: "DELETE", token }) },
 ];
 
-type ToolCase = { name: string; scope: Scope | null; fresh?: boolean; args(slug: string): Record<string, unknown> };
+/** `before`: makes what the call acts on, by the full token, before each call (`args` reads what it made). */
+type ToolCase = { name: string; scope: Scope | null; fresh?: boolean; before?(slug: string): Promise<unknown>; args(slug: string): Record<string, unknown> };
+let toolTeam = { id: NO_COMMENT, memberId: NO_COMMENT };
+let toolEntry = NO_COMMENT;
+const saveSharedPattern = async () => expect((await savePattern(full, "scoped-shared")).status).toBeLessThan(300);
+const makeTeam = async () => (toolTeam = await newTeam());
+const makeListEntry = async (slug: string) => (toolEntry = await newListEntry(slug));
 const TOOLS: ToolCase[] = [
   { name: "whoami", scope: null, args: () => ({}) },
   { name: "create_drop", scope: "drops:write", args: () => ({ title: "by mcp", html: html("mcp") }) },
@@ -191,10 +197,20 @@ const TOOLS: ToolCase[] = [
   // The shared drop's comment, made before the calls (beforeAll); elsewhere the refusal comes first.
   { name: "resolve_comment", scope: "drops:write", args: (slug) => ({ slug, id: sharedComment ?? NO_COMMENT }) },
   { name: "list_patterns", scope: "drops:read", args: () => ({}) },
-  // Saved before each call by the full token: a built-in name would be refused as a delete, and get works either way.
-  { name: "get_pattern", scope: "drops:read", args: () => ({ name: "scoped-shared" }) },
-  { name: "save_pattern", scope: "drops:write", args: () => ({ name: "scoped-shared", ...patternBody("scoped-shared") }) },
-  { name: "delete_pattern", scope: "drops:write", args: () => ({ name: "scoped-shared" }) },
+  // Saved before each call: a built-in name would be refused as a delete, and get works either way.
+  { name: "get_pattern", scope: "drops:read", before: saveSharedPattern, args: () => ({ name: "scoped-shared" }) },
+  { name: "save_pattern", scope: "drops:write", before: saveSharedPattern, args: () => ({ name: "scoped-shared", ...patternBody("scoped-shared") }) },
+  { name: "delete_pattern", scope: "drops:write", before: saveSharedPattern, args: () => ({ name: "scoped-shared" }) },
+  { name: "list_drop_members", scope: "drops:read", args: (slug) => ({ slug }) },
+  { name: "share_drop", scope: "drops:write", args: (slug) => ({ slug, email: `invitee-${++inviteCount}@example.test`, role: "viewer" }) },
+  { name: "set_member_role", scope: "drops:write", before: makeListEntry, args: (slug) => ({ slug, id: toolEntry, role: "editor" }) },
+  { name: "unshare_drop", scope: "drops:write", before: makeListEntry, args: (slug) => ({ slug, id: toolEntry }) },
+  { name: "list_teams", scope: "drops:read", args: () => ({}) },
+  { name: "create_team", scope: "drops:write", args: () => ({ name: "by mcp" }) },
+  { name: "get_team", scope: "drops:read", before: makeTeam, args: () => ({ team_id: toolTeam.id }) },
+  { name: "add_team_member", scope: "drops:write", before: makeTeam, args: () => ({ team_id: toolTeam.id, login: `teammate-${++inviteCount}` }) },
+  { name: "remove_team_member", scope: "drops:write", before: makeTeam, args: () => ({ team_id: toolTeam.id, member_id: toolTeam.memberId }) },
+  { name: "delete_team", scope: "drops:write", before: makeTeam, args: () => ({ team_id: toolTeam.id }) },
 ];
 let sharedComment: string | undefined;
 
@@ -256,7 +272,7 @@ describe("every scope combination against every endpoint and tool", () => {
     for (const scopes of COMBINATIONS) {
       const allowed = tool.scope === null || scopes.includes(tool.scope);
       const slug = tool.fresh ? await newDrop() : shared;
-      if (tool.name.endsWith("_pattern")) expect((await savePattern(full, "scoped-shared")).status).toBeLessThan(300);
+      await tool.before?.(slug);
       const result = await callTool(tokens.get(scopes.join(" "))!, tool.name, tool.args(slug));
       const context = `${tool.name} with [${scopes.join(", ")}]`;
       if (allowed) {
