@@ -214,3 +214,46 @@ describe("the API", () => {
     expect((await json("/api/teams/AAAAAAAAAAAAAAAAAAAA", tokens.ivy)).status).toBe(404);
   });
 });
+
+describe("comments, MCP and limited tokens", () => {
+  async function callTool(token: string, name: string, args: Record<string, unknown>) {
+    const response = await fetch(`http://127.0.0.1:${app.env.PORT}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    });
+    return ((await response.json()) as { result: { isError?: boolean; structuredContent: any } }).result;
+  }
+
+  it("takes comments from the people a drop admits, and from nobody else", async () => {
+    const slug = drops.restricted;
+    expect((await json(`/api/drops/${slug}`, tokens.olive, { method: "PATCH", body: { comments: "signed_in" } })).status).toBe(200);
+    const comment = (session: string | null) =>
+      browse(`/p/${slug}/comments`, session, { method: "POST", headers: { "content-type": "application/json", origin: `http://127.0.0.1:${app.env.PORT}` }, body: JSON.stringify({ v: 1, body: "Seen it" }) });
+    expect((await comment(sessions.lee)).status).toBe(201);
+    expect((await comment(sessions.otto)).status).toBe(404);
+    expect((await comment(null)).status).toBe(404);
+  });
+
+  it("answers MCP as REST does: the same 404 for a drop the token may not open", async () => {
+    const refused = await callTool(tokens.ivy, "get_drop", { slug: drops.restricted });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error.code).toBe("not_found");
+    const missing = await callTool(tokens.ivy, "get_drop", { slug: "zzzzzzzzzzzz" });
+    expect(refused.structuredContent.error.message.replace(drops.restricted, "zzzzzzzzzzzz")).toBe(missing.structuredContent.error.message);
+    const editor = await callTool(tokens.eddie, "get_drop", { slug: drops.restricted });
+    expect(editor.structuredContent).toMatchObject({ slug: drops.restricted, access: "restricted" });
+    const shared = await callTool(tokens.vera, "list_drops", { shared: true });
+    expect(shared.structuredContent.data.map((drop: { slug: string }) => drop.slug).sort()).toEqual(Object.values(drops).sort());
+  });
+
+  it("keeps a drop-limited token to its own drops, whatever else its account may edit", async () => {
+    const own = await json("/api/drops", tokens.eddie, { method: "POST", body: { title: "eddie's", html: page("e") } });
+    const limited = await json("/api/tokens", tokens.eddie, { method: "POST", body: { drops: [own.body.slug] } });
+    expect(limited.status, limited.text).toBe(201);
+    const refused = await json(`/api/drops/${drops.restricted}`, limited.body.token, { method: "PATCH", body: { title: "escape" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("forbidden");
+    expect(refused.body.error.message).toContain(own.body.slug);
+  });
+});
