@@ -135,39 +135,6 @@ function serve(indexable: boolean, cacheControl: string | null, sharedCache: boo
   return { answer: "serve", indexable, cacheControl, sharedCache };
 }
 
-/**
- * A drop for some people only, to one of them: never indexed, never in a shared cache or the page
- * cache, no preview image (it would show the title to whoever holds its URL); the passcode still locks it.
- */
-function decidePrivate(path: PublicPath, drop: DropState, viewer: Viewer): AccessDecision {
-  const gated = drop.locked && !isUnlocked(path, viewer);
-  const missingVersion = drop.versionExists === false;
-  switch (path.route) {
-    case "og":
-    case "shared":
-      return { answer: "not_found" };
-    case "unlock":
-      return drop.locked ? { answer: "gate" } : serve(false, null, false);
-    case "lock":
-      return serve(false, null, false);
-    case "view":
-      if (missingVersion) return { answer: "version_not_found" };
-      return gated ? { answer: "gate" } : serve(false, null, false);
-    case "raw":
-      if (gated) return { answer: "gate" };
-      return missingVersion ? { answer: "not_found" } : serve(false, CACHE_PRIVATE, false);
-    case "viewer":
-      if (gated) return { answer: "gate" };
-      return path.version === "invalid" || missingVersion ? { answer: "not_found" } : serve(false, null, false);
-    case "compare":
-      if (gated) return { answer: "gate" };
-      return missingVersion ? { answer: "not_found" } : serve(false, null, false);
-    case "full":
-    case "comments":
-      return gated ? { answer: "gate" } : serve(false, null, false);
-  }
-}
-
 /** `at`: the time the drop's expiry is compared with (Unix ms). */
 export function decideAccess(path: PublicPath, drop: DropState | null, viewer: Viewer, at: number): AccessDecision {
   if (namesNothing(path) || drop === null) return { answer: "not_found" };
@@ -176,15 +143,16 @@ export function decideAccess(path: PublicPath, drop: DropState | null, viewer: V
     return viewer.kind === "anonymous" && SIGN_IN_ROUTES.has(path.route) ? { answer: "sign_in" } : { answer: "not_found" };
   }
   if (isExpired(drop.expiresAt, at)) return EXPIRED_IS_NOT_FOUND.has(path.route) ? { answer: "not_found" } : { answer: "expired" };
-  if (drop.access !== "public") return decidePrivate(path, drop, viewer);
+  // A drop with a passcode or for some people only: never indexed, never in a shared cache or the page
+  // cache, and no preview image, which would show its title to whoever holds the URL.
+  const personal = drop.locked || drop.access !== "public";
   const gated = drop.locked && !isUnlocked(path, viewer);
-  const indexable = drop.indexable && !drop.locked;
+  const indexable = drop.indexable && !personal;
   const pinned = typeof path.version === "number";
   const missingVersion = drop.versionExists === false;
   switch (path.route) {
     case "og":
-      // A card would show a locked drop's title.
-      if (drop.locked || missingVersion) return { answer: "not_found" };
+      if (personal || missingVersion) return { answer: "not_found" };
       return serve(indexable, publicCacheControl(pinned ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt, at), true);
     case "view":
       if (missingVersion) return { answer: "version_not_found" };
@@ -194,12 +162,12 @@ export function decideAccess(path: PublicPath, drop: DropState | null, viewer: V
     case "raw":
       if (gated) return { answer: "gate" };
       if (missingVersion) return { answer: "not_found" };
-      return serve(indexable, drop.locked ? CACHE_PRIVATE : publicCacheControl(pinned ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt, at), !drop.locked);
+      return serve(indexable, personal ? CACHE_PRIVATE : publicCacheControl(pinned ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt, at), !personal);
     case "viewer":
       if (gated) return { answer: "gate" };
       if (path.version === "invalid" || missingVersion) return { answer: "not_found" };
       // Pinned or not, a viewer page is cached like the latest: it shows the versions list, which changes.
-      return drop.locked ? serve(false, null, false) : serve(indexable, publicCacheControl(CACHE_LATEST, drop.expiresAt, at), true);
+      return personal ? serve(false, null, false) : serve(indexable, publicCacheControl(CACHE_LATEST, drop.expiresAt, at), true);
     case "compare":
       if (gated) return { answer: "gate" };
       return missingVersion ? { answer: "not_found" } : serve(false, null, false);
