@@ -15,6 +15,7 @@ import { dashboardAction, refused } from "@/lib/dashboard/action";
 import { ok, toFormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
+import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
 import { createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
@@ -29,10 +30,6 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-function dropPath(slug: string): string {
-  return `/dashboard/drops/${encodeURIComponent(slug)}`;
-}
-
 function publishError(error: unknown, form: FormData): PublishState {
   const values = valuesFromForm(form);
   return { status: "error", ...publishErrorState(error, values.html), values };
@@ -41,7 +38,7 @@ function publishError(error: unknown, form: FormData): PublishState {
 /** "New drop": POST /api/drops's service and schema; on success the owner lands on the new drop's page. */
 export const createDropAction = dashboardAction<PublishState>(async (owner, form) => {
   const { slug } = (await createDrop(owner, await createInputFromForm(form))).body;
-  return { redirectTo: `${dropPath(slug)}?notice=dropCreated`, revalidate: ["/dashboard"] };
+  return { redirectTo: `${dashboardDropPath(slug)}?notice=dropCreated`, revalidate: ["/dashboard"] };
 }, publishError);
 
 /** "New version": PUT /api/drops/{slug}'s service and schema; the page's version list shows it at once. */
@@ -49,7 +46,7 @@ export const publishVersionAction = dashboardAction<PublishState>(async (owner, 
   const slug = text(form, "slug");
   const input = await replaceInputFromForm(form);
   const published = (await replaceDrop(owner, slug, input)).latest_version;
-  return { state: ok(`Version ${published} published${input.context ? " with its context" : ""}. It is now the latest.`), revalidate: [dropPath(slug)] };
+  return { state: ok(`Version ${published} published${input.context ? " with its context" : ""}. It is now the latest.`), revalidate: [dashboardDropPath(slug)] };
 }, publishError);
 
 export const editDropAction = dashboardAction(async (owner, form) => {
@@ -57,7 +54,7 @@ export const editDropAction = dashboardAction(async (owner, form) => {
   const input = patchInputFromForm(form);
   if (Object.keys(input).length === 0) return { state: ok(DASHBOARD_MESSAGES.nothingChanged) };
   await patchDrop(owner, slug, input);
-  return { state: ok(DASHBOARD_MESSAGES.saved), revalidate: [dropPath(slug)] };
+  return { state: ok(DASHBOARD_MESSAGES.saved), revalidate: [dashboardDropPath(slug)] };
 });
 
 export const setPasscodeAction = dashboardAction(async (owner, form) => {
@@ -66,7 +63,7 @@ export const setPasscodeAction = dashboardAction(async (owner, form) => {
   const passcode = remove ? "" : text(form, "passcode");
   if (!remove && passcode === "") return refused(DASHBOARD_MESSAGES.passcodeMissing);
   await setPasscode(owner, slug, parseInput(passcodeSchema, passcode));
-  return { state: ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet), revalidate: [dropPath(slug)] };
+  return { state: ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet), revalidate: [dashboardDropPath(slug)] };
 });
 
 export const setExpiryAction = dashboardAction(
@@ -74,7 +71,7 @@ export const setExpiryAction = dashboardAction(
     const slug = text(form, "slug");
     const remove = text(form, "intent") === "remove";
     await patchDrop(owner, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
-    return { state: ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet), revalidate: [dropPath(slug)] };
+    return { state: ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet), revalidate: [dashboardDropPath(slug)] };
   },
   (error) => toFormState(plainExpiryError(error)),
 );
@@ -82,7 +79,7 @@ export const setExpiryAction = dashboardAction(
 export const deleteVersionAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   await deleteVersion(owner, slug, parseInput(versionNumberSchema, text(form, "version")));
-  return { redirectTo: `${dropPath(slug)}?notice=versionDeleted` };
+  return { redirectTo: `${dashboardDropPath(slug)}?notice=versionDeleted` };
 });
 
 export const deleteDropAction = dashboardAction(async (owner, form) => {
@@ -113,7 +110,7 @@ export const createTokenAction = dashboardAction<NewTokenState>(async (owner, fo
 
 /** Pages that show a comment: its drop's page and the inbox across all drops. */
 function commentPages(slug: string): string[] {
-  return [dropPath(slug), "/dashboard/comments"];
+  return [dashboardDropPath(slug), "/dashboard/comments"];
 }
 
 const commentError = (error: unknown) => toFormState(error, DASHBOARD_MESSAGES.commentNotFound);
@@ -131,7 +128,7 @@ export const setIndexableAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
   const indexable = text(form, "indexable") === "on";
   await patchDrop(owner, slug, { indexable });
-  return { state: ok(indexable ? DASHBOARD_MESSAGES.indexableOn : DASHBOARD_MESSAGES.indexableOff), revalidate: [dropPath(slug)] };
+  return { state: ok(indexable ? DASHBOARD_MESSAGES.indexableOn : DASHBOARD_MESSAGES.indexableOff), revalidate: [dashboardDropPath(slug)] };
 });
 
 export const resolveCommentAction = dashboardAction(async (owner, form) => {

@@ -9,3 +9,8 @@ export function pathWithQuery(path: string, params: SearchParams): string {
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** A drop's page in the dashboard. */
+export function dashboardDropPath(slug: string): string {
+  return `/dashboard/drops/${encodeURIComponent(slug)}`;
+}
