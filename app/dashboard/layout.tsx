@@ -20,6 +20,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <ul className={styles.nav}>
             <li><a href="/dashboard">Drops</a></li>
             <li><a href="/dashboard/new">New drop</a></li>
+            <li><a href="/dashboard/shared">Shared with me</a></li>
+            <li><a href="/dashboard/teams">Teams</a></li>
             <li><a href="/dashboard/comments">Comments</a></li>
             <li><a href="/dashboard/patterns">Patterns</a></li>
             <li><a href="/dashboard/tokens">Tokens</a></li>

@@ -8,6 +8,8 @@ export const DASHBOARD_NOTICES = {
   patternAddedOverBuiltin: "Pattern added. It replaces the built-in pattern of the same name for your agents; you can keep editing it below.",
   patternReplaced: "Pattern saved. It replaces your earlier version; your agents get this one from now on.",
   patternDeleted: "Pattern deleted. Your agents no longer see it.",
+  teamDeleted: "Team deleted. Drops shared with it no longer admit its members through it.",
+  teamLeft: "You left the team. Drops shared with it no longer admit you through it.",
 } as const;
 
 export type DashboardNoticeKey = keyof typeof DASHBOARD_NOTICES;
@@ -57,5 +59,19 @@ export const DASHBOARD_MESSAGES = {
   patternNameMissing: "Give the pattern a name, such as weekly-report.",
   patternMarkdownMissing: "Choose a .md file, drop one on the page, or paste the pattern's Markdown.",
   patternMarkdownBoth: "Choose a Markdown file or paste the Markdown, not both: clear one of them.",
+  accessSaved: "Saved: the new access level applies to the drop's link now.",
+  accessMissing: "Choose who can open the drop.",
+  personMissing: "Enter the person's login or email.",
+  teamMissing: "Choose one of your teams.",
+  memberAdded: "Added to the list.",
+  memberPending: "Added. They are admitted once they sign in with that login or email.",
+  roleSaved: "Role saved.",
+  memberRemoved: "Removed from the list.",
+  memberNotFound: "That entry is no longer on the list: reload the page.",
+  teamCreated: "Team made. Add its members below.",
+  teamNameMissing: "Give the team a name.",
+  teamNotFound: "No such team among yours.",
+  teamMemberAdded: "Added to the team.",
+  teamMemberRemoved: "Removed from the team.",
   patternTemplateBoth: "Choose a template file or paste the template, not both: clear one of them.",
 } as const;

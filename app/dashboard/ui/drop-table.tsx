@@ -5,6 +5,7 @@ import { viewerPath } from "@/lib/drops/public-urls";
 import type { DropJson } from "@/lib/schemas/drops";
 import styles from "../dashboard.module.css";
 import { CopyButton } from "@/app/_components/copy-button";
+import { AccessBadge } from "./access-badge";
 import { RelativeTime } from "./relative-time";
 
 function Tags({ metadata, filters }: { metadata: Record<string, string>; filters: DropListFilters }) {
@@ -62,7 +63,10 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
         {drops.map((drop) => (
           <tr key={drop.slug} data-slug={drop.slug}>
             <th scope="row" data-label="Title" className={styles.titleCell}>
-              <a href={`/dashboard/drops/${drop.slug}`}>{drop.title}</a>
+              <span>
+                <a href={`/dashboard/drops/${drop.slug}`}>{drop.title}</a>
+                <AccessBadge access={drop.access} />
+              </span>
             </th>
             <td data-label="Link">
               <span className={styles.linkCell}>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dropTitleFor, loadDropDetail } from "@/lib/dashboard/drop-detail";
 import { dashboardNotice } from "@/lib/dashboard/messages";
+import { loadShareCard } from "@/lib/dashboard/sharing";
 import { getSessionUser, requireSessionUser } from "@/lib/auth/session";
 import styles from "../../dashboard.module.css";
 import { CommentsSection } from "../../ui/comments-section";
@@ -13,6 +14,7 @@ import { IndexingSection } from "../../ui/indexing-section";
 import { NewVersionSection } from "../../ui/new-version-section";
 import { Notice } from "../../ui/notice";
 import { PasscodeForms } from "../../ui/passcode-forms";
+import { ShareSection } from "../../ui/share-section";
 import { VersionList } from "../../ui/version-list";
 import { ViewsSection } from "../../ui/views-section";
 
@@ -31,6 +33,7 @@ export default async function DropPage({ params, searchParams }: Props) {
   const user = await requireSessionUser(`/dashboard/drops/${encodeURIComponent(slug)}`);
   const detail = await loadDropDetail(user.userId, slug);
   if (!detail) notFound();
+  const share = await loadShareCard(user.userId, slug);
   const { drop, versions, stats, comments, renderedAt, retentionDays } = detail;
   return (
     <main>
@@ -44,6 +47,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       <ViewsSection stats={stats} />
       <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} renderedAt={renderedAt} />
       <NewVersionSection slug={drop.slug} />
+      {share ? <ShareSection slug={drop.slug} access={drop.access} card={share} /> : null}
       <EditDropForm drop={drop} />
       <ExpirySection slug={drop.slug} expiresAt={drop.expires_at} retentionDays={retentionDays} renderedAt={renderedAt} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />
