@@ -1,10 +1,10 @@
 // Every page htmldrop shows a person, checked by axe-core in real Chromium on a phone (390×844) and a
 // desktop (1280×800), in light and in dark: the landing page, /docs, /verify in each state, next-auth's
 // pages, the viewer (public, with comments, locked, wrong passcode, 404, expired), the served plain
-// pages, the dashboard (empty and full, a drop, tokens, patterns, account, comments), the OAuth consent
-// page and the not-found page. One server and one set of drops for the file; one browser context per screen
-// size, signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
-// test-results/accessibility/.
+// pages, the dashboard (empty and full, a drop with its Share card, tokens, patterns, teams, shared with
+// me, account, comments), the OAuth consent page and the not-found page. One server and one set of drops
+// for the file; one browser context per screen size, signed in as whoever the page needs. Screenshots of
+// each page in both schemes are kept under test-results/accessibility/.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -101,6 +101,21 @@ test.beforeAll(async () => {
   expect(registration.status).toBe(201);
   clientId = ((await registration.json()) as { client_id: string }).client_id;
   await expect.poll(async () => (await fetch(expired.url)).status).toBe(410);
+
+  // Sharing: the discussed drop's list holds a pending person and a team; another account made a team
+  // the owner is in and shared a restricted drop with the owner.
+  const made = await app.api("/api/teams", { method: "POST", token, body: { name: "Finance" } });
+  expect(made.status, made.text).toBe(201);
+  expect((await app.api(`/api/teams/${made.body.id}/members`, { method: "POST", token, body: { login: "grace" } })).status).toBe(201);
+  for (const entry of [{ login: "grace", role: "viewer" }, { team_id: made.body.id, role: "editor" }]) {
+    const added = await app.api(`/api/drops/${discussed.slug}/members`, { method: "POST", token, body: entry });
+    expect(added.status, added.text).toBe(201);
+  }
+  const colleague = await app.createToken("bea", "laptop");
+  const theirs = await app.api("/api/teams", { method: "POST", token: colleague, body: { name: "Design guild" } });
+  expect((await app.api(`/api/teams/${theirs.body.id}/members`, { method: "POST", token: colleague, body: { login: OWNER } })).status).toBe(201);
+  const sharedDrop = await createDrop(app, colleague, { title: "Hiring plan", access: "restricted" });
+  expect((await app.api(`/api/drops/${sharedDrop.slug}/members`, { method: "POST", token: colleague, body: { login: OWNER, role: "viewer" } })).status).toBe(201);
 });
 
 test.afterAll(async () => {
@@ -250,6 +265,14 @@ for (const screen of SCREENS) {
     pageTest("dashboard-patterns", OWNER, async () => {
       await open("/dashboard/patterns?from=status-report");
       await expect(page.getByRole("heading", { name: "New pattern from status-report" })).toBeVisible();
+    });
+    pageTest("dashboard-teams", OWNER, async () => {
+      await open("/dashboard/teams");
+      await expect(page.getByRole("button", { name: "Leave team" })).toBeVisible();
+    });
+    pageTest("dashboard-shared", OWNER, async () => {
+      await open("/dashboard/shared");
+      await expect(page.getByText("Hiring plan")).toBeVisible();
     });
     pageTest("dashboard-account", OWNER, () => open("/dashboard/account"));
     pageTest("dashboard-comments", OWNER, async () => {
