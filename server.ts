@@ -27,10 +27,15 @@ function cutOffAfterLinger(socket: Duplex): () => void {
   return () => clearTimeout(cutOff);
 }
 
-/** Reads and discards what the client still sends, until it stops, then closes; never past LINGER_MS. */
+/**
+ * Reads and discards what the client still sends, until it stops, then closes; never past LINGER_MS.
+ * Node.js's parser stops reading it too: parsing the rest of a request it could not read would report
+ * another client error, whose answer is to destroy the connection, resetting the one just written.
+ */
 function lingerThenClose(socket: Duplex): void {
   cutOffAfterLinger(socket);
   socket.once("end", () => socket.destroy());
+  socket.removeAllListeners("data");
   socket.on("data", () => {});
   socket.resume();
 }
