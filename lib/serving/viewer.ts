@@ -98,9 +98,9 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   const comments = policy === "off" ? null : { policy, ...(await viewerThreadPage(drop.id, number, page)) };
 
   const { publicUrl: origin } = getConfig();
-  const shared = decision.sharedCache;
   const unlock = drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock };
-  const frame = frameSrc(slug, number, unlock, !shared && viewer.kind === "account" ? viewer.accountId : null);
+  // viewerOn names an account only on a drop for some people, whose frame carries that viewer's pass.
+  const frame = frameSrc(slug, number, unlock, viewer.kind === "account" ? viewer.accountId : null);
   return {
     kind: "drop",
     slug,
@@ -116,7 +116,7 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     url: `${origin}${viewerPath(slug, typeof path.version === "number" ? number : null)}`,
     comments,
     indexable: decision.indexable,
-    imageUrl: drop.passcodeHash === null && shared ? publicUrl(origin, slug, "og", { v: number }) : null,
+    imageUrl: decision.sharedCache ? publicUrl(origin, slug, "og", { v: number }) : null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { CommentJson } from "@/lib/schemas/comments";
 import { deleteCommentAction, replyToCommentAction, resolveCommentAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { dashboardDropPath } from "@/lib/dashboard/paths";
 
 const KIND_LABELS = { owner: "Owner", account: "Signed-in account", guest: "Guest" } as const;
 
@@ -31,7 +32,7 @@ export function CommentItem({ slug, comment, dropTitle }: Props) {
     <li className={styles.comment} data-testid="comment" data-comment-id={comment.id}>
       {dropTitle !== undefined ? (
         <p className={styles.commentDrop}>
-          On <a href={`/dashboard/drops/${encodeURIComponent(slug)}`}>{dropTitle}</a>
+          On <a href={dashboardDropPath(slug)}>{dropTitle}</a>
         </p>
       ) : null}
       <p className={styles.commentMeta}>

@@ -7,6 +7,7 @@ import styles from "../dashboard.module.css";
 import { CopyButton } from "@/app/_components/copy-button";
 import { AccessBadge } from "./access-badge";
 import { RelativeTime } from "./relative-time";
+import { dashboardDropPath } from "@/lib/dashboard/paths";
 
 function Tags({ metadata, filters }: { metadata: Record<string, string>; filters: DropListFilters }) {
   const entries = Object.entries(metadata);
@@ -64,7 +65,7 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
           <tr key={drop.slug} data-slug={drop.slug}>
             <th scope="row" data-label="Title" className={styles.titleCell}>
               <span>
-                <a href={`/dashboard/drops/${drop.slug}`}>{drop.title}</a>
+                <a href={dashboardDropPath(drop.slug)}>{drop.title}</a>
                 <AccessBadge access={drop.access} />
               </span>
             </th>

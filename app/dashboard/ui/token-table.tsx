@@ -4,6 +4,7 @@ import { revokeTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
 import { RelativeTime } from "./relative-time";
+import { dashboardDropPath } from "@/lib/dashboard/paths";
 
 function Scopes({ scopes }: { scopes: string[] }) {
   if (scopes.length === 0) return <span className={styles.muted}>none</span>;
@@ -24,7 +25,7 @@ function Drops({ drops }: { drops: string[] | null }) {
     <ul className={styles.tags} aria-label="Only these drops">
       {drops.map((slug) => (
         <li key={slug}>
-          <a className={styles.tag} href={`/dashboard/drops/${slug}`}>
+          <a className={styles.tag} href={dashboardDropPath(slug)}>
             {slug}
           </a>
         </li>

@@ -17,6 +17,7 @@ import { PasscodeForms } from "../../ui/passcode-forms";
 import { ShareSection } from "../../ui/share-section";
 import { VersionList } from "../../ui/version-list";
 import { ViewsSection } from "../../ui/views-section";
+import { dashboardDropPath } from "@/lib/dashboard/paths";
 
 export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DropPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const user = await requireSessionUser(`/dashboard/drops/${encodeURIComponent(slug)}`);
+  const user = await requireSessionUser(dashboardDropPath(slug));
   const detail = await loadDropDetail(user.userId, slug);
   if (!detail) notFound();
   const share = await loadShareCard(user.userId, slug);
