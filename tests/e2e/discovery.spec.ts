@@ -1,6 +1,6 @@
 // The human pages of discovery in real Chromium: the landing page's copy buttons, and /docs: "try it" and its folds.
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
+import { expect, test } from "@playwright/test";
+import { hasHorizontalPageScroll, SCREENS } from "../helpers/a11y";
 import { startApp, type TestApp } from "../helpers/app";
 import { signInToDashboard } from "../helpers/dashboard";
 
@@ -92,45 +92,44 @@ test("on a phone, /docs fits the screen with every fold open", async ({ browser 
 });
 
 /** No sideways page scroll, axe in light and dark, and a screenshot kept as an artifact. */
-async function checkPage(page: Page, name: string, width: number): Promise<void> {
-  expect(await hasHorizontalPageScroll(page), `${name} at ${width}`).toBe(false);
-  await expectNoAxeViolationsInBothSchemes(page);
-  await page.screenshot({ path: screenshotPath("discovery", `${name}-${width}`), fullPage: true });
-}
-
-for (const screen of SCREENS) {
-  test.describe(`for a person at ${screen.width} px, light and dark`, () => {
-    test.use({ viewport: { width: screen.width, height: screen.height } });
-
-    test("the landing page: a header with Sign in, what a viewer sees, where the MCP token comes from", async ({ page }) => {
-      await page.goto(app.baseUrl);
-      const header = page.getByRole("navigation", { name: "Site" });
-      await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/api/auth/signin?callbackUrl=%2Fdashboard");
-      await expect(page.getByRole("img", { name: /Example: a drop named Weekly signups/ })).toBeVisible();
-      await expect(page.getByRole("link", { name: "your tokens" })).toHaveAttribute("href", "/dashboard/tokens");
-      await checkPage(page, "landing", screen.width);
-      await header.getByRole("link", { name: "API reference" }).click();
-      await expect(page).toHaveURL(`${app.baseUrl}/docs`);
-    });
-
-    test("/docs: a link home, and Try it explains where a token comes from", async ({ page }) => {
-      await page.goto(`${app.baseUrl}/docs`);
-      await expect(page.getByRole("link", { name: "htmldrop", exact: true })).toHaveAttribute("href", "/");
-      const create = page.locator("article#createDrop");
-      await create.getByText("Try it").click();
-      await expect(create.getByTestId("token-help")).toContainText("No token yet?");
-      await expect(create.getByTestId("token-help").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/api/auth/signin?callbackUrl=%2Fdashboard%2Ftokens");
-      await checkPage(page, "docs", screen.width);
-    });
-
-    test("the onboarding guide, opened in a browser: the same text, as a page", async ({ page }) => {
-      await page.goto(`${app.baseUrl}/api/onboard`);
-      await expect(page.getByRole("heading", { level: 2, name: /1\. Sign in once/ })).toBeVisible();
-      await expect(page.locator("pre code").first()).toContainText(`${app.baseUrl}/api/auth/start`);
-      await checkPage(page, "onboard", screen.width);
-    });
+// axe and screenshots of these pages at both sizes, in both schemes: tests/helpers/accessibility-pages.ts.
+test.describe("for a person", () => {
+  test("the landing page: a header with Sign in, what a viewer sees, where the MCP token comes from", async ({ page }) => {
+    await page.goto(app.baseUrl);
+    const header = page.getByRole("navigation", { name: "Site" });
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/api/auth/signin?callbackUrl=%2Fdashboard");
+    await expect(page.getByRole("img", { name: /Example: a drop named Weekly signups/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "your tokens" })).toHaveAttribute("href", "/dashboard/tokens");
+    await header.getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(`${app.baseUrl}/docs`);
   });
-}
+
+  test("/docs: a link home, and Try it explains where a token comes from", async ({ page }) => {
+    await page.goto(`${app.baseUrl}/docs`);
+    await expect(page.getByRole("link", { name: "htmldrop", exact: true })).toHaveAttribute("href", "/");
+    const create = page.locator("article#createDrop");
+    await create.getByText("Try it").click();
+    await expect(create.getByTestId("token-help")).toContainText("No token yet?");
+    await expect(create.getByTestId("token-help").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/api/auth/signin?callbackUrl=%2Fdashboard%2Ftokens");
+  });
+
+  test("the onboarding guide, opened in a browser: the same text, as a page", async ({ page }) => {
+    await page.goto(`${app.baseUrl}/api/onboard`);
+    await expect(page.getByRole("heading", { level: 2, name: /1\. Sign in once/ })).toBeVisible();
+    await expect(page.locator("pre code").first()).toContainText(`${app.baseUrl}/api/auth/start`);
+  });
+
+  for (const screen of SCREENS) {
+    test(`at ${screen.width} px, the landing page, /docs and the onboarding guide never scroll sideways`, async ({ browser }) => {
+      const page = await browser.newPage({ viewport: { width: screen.width, height: screen.height } });
+      for (const path of ["/", "/docs", "/api/onboard"]) {
+        await page.goto(`${app.baseUrl}${path}`);
+        expect(await hasHorizontalPageScroll(page), `${path} at ${screen.width}`).toBe(false);
+      }
+      await page.close();
+    });
+  }
+});
 
 test("/docs tells a signed-in person to make a token on the tokens page", async ({ page }) => {
   await signInToDashboard(page, app, "docs-reader");

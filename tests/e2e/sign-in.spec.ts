@@ -1,10 +1,11 @@
 // The app's own sign-in, sign-out and sign-in error pages in real Chromium, on a phone and a desktop:
 // from the landing page's header to the dashboard, a refused username explained next to its field,
-// signing out, and a provider failure in plain words. axe in light and dark on each page.
+// signing out, and a provider failure in plain words. axe checks these pages in their states in
+// tests/helpers/accessibility-pages.ts.
 import { expect, test, type Page } from "@playwright/test";
 import { LOCAL_LOGIN_RULE } from "@/lib/schemas/accounts";
 import { SIGN_IN_ERROR_PAGE_MESSAGES, SIGN_IN_ERRORS } from "@/lib/auth/sign-in-messages";
-import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
+import { hasHorizontalPageScroll, SCREENS } from "../helpers/a11y";
 import { startApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
@@ -17,8 +18,6 @@ test.afterAll(async () => app?.stop());
 
 async function checkPage(page: Page, name: string, width: number): Promise<void> {
   expect(await hasHorizontalPageScroll(page), `${name} scrolls sideways at ${width}`).toBe(false);
-  await expectNoAxeViolationsInBothSchemes(page);
-  await page.screenshot({ path: screenshotPath("sign-in", `${name}-${width}`), fullPage: true });
 }
 
 for (const screen of SCREENS) {
