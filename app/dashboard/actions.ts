@@ -16,6 +16,7 @@ import { ok, toFormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
+import { viewerPath } from "@/lib/drops/public-urls";
 import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
 import { createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
@@ -71,7 +72,10 @@ export const setExpiryAction = dashboardAction(
     const slug = text(form, "slug");
     const remove = text(form, "intent") === "remove";
     await patchDrop(owner, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
-    return { state: ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet), revalidate: [dashboardDropPath(slug)] };
+    const revalidate = [dashboardDropPath(slug)];
+    // From an expired drop's viewer: the drop itself, now that it opens again.
+    if (text(form, "then") === "viewer") return { redirectTo: viewerPath(slug), revalidate };
+    return { state: ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet), revalidate };
   },
   (error) => toFormState(plainExpiryError(error)),
 );

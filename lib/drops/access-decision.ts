@@ -56,7 +56,8 @@ export type Standing = {
 
 /**
  * Who asks: nobody signed in, or an account (a browser's session, a viewer's pass, a bearer token).
- * A public drop needs no account, so its paths never look one up: anyone sees what the anonymous see.
+ * A public drop without a passcode needs no account, so its paths never look one up: anyone sees what
+ * the anonymous see.
  */
 export type Viewer =
   | { kind: "anonymous"; unlock: PasscodeUnlock | null }
@@ -75,8 +76,11 @@ export type AccessDecision =
   /** A drop for signed-in people, asked for by nobody signed in: the sign-in page, and back. */
   | { answer: "sign_in" }
   | { answer: "version_not_found" }
-  /** 410: nothing of the drop, not even its title. */
-  | { answer: "expired" }
+  /**
+   * 410: nothing of the drop, not even its title; or, `renewable`, its viewer shows whoever may change
+   * the expiry when it passed and lets them extend it.
+   */
+  | { answer: "expired"; renewable: boolean }
   /** The passcode gate, in the path's own form (on unlock: check the passcode). */
   | { answer: "gate" }
   | {
@@ -126,6 +130,14 @@ export function namesNothing(path: PublicPath): boolean {
   return STRICT_VERSION.has(path.route) && path.version === "invalid";
 }
 
+/**
+ * Whoever may change a drop's locks (passcode, expiry): its owner and its editors. A passcode does not
+ * stop them, and past the expiry its viewer offers them to extend it.
+ */
+function mayChangeLocks(viewer: Viewer): boolean {
+  return viewer.kind === "account" && (viewer.standing.role === "owner" || viewer.standing.role === "editor");
+}
+
 function isUnlocked(path: PublicPath, viewer: Viewer): boolean {
   // A frame token is handed out for the raw page alone (its iframe, "Open full page").
   return viewer.unlock !== null && (viewer.unlock.via === "cookie" || path.route === "raw");
@@ -142,11 +154,13 @@ export function decideAccess(path: PublicPath, drop: DropState | null, viewer: V
   if (!admits(drop.access, viewer.kind === "account" ? viewer.standing : null)) {
     return viewer.kind === "anonymous" && SIGN_IN_ROUTES.has(path.route) ? { answer: "sign_in" } : { answer: "not_found" };
   }
-  if (isExpired(drop.expiresAt, at)) return EXPIRED_IS_NOT_FOUND.has(path.route) ? { answer: "not_found" } : { answer: "expired" };
+  if (isExpired(drop.expiresAt, at)) {
+    return EXPIRED_IS_NOT_FOUND.has(path.route) ? { answer: "not_found" } : { answer: "expired", renewable: path.route === "viewer" && mayChangeLocks(viewer) };
+  }
   // A drop with a passcode or for some people only: never indexed, never in a shared cache or the page
   // cache, and no preview image, which would show its title to whoever holds the URL.
   const personal = drop.locked || drop.access !== "public";
-  const gated = drop.locked && !isUnlocked(path, viewer);
+  const gated = drop.locked && !isUnlocked(path, viewer) && !mayChangeLocks(viewer);
   const indexable = drop.indexable && !personal;
   const pinned = typeof path.version === "number";
   const missingVersion = drop.versionExists === false;

@@ -7,11 +7,12 @@ import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
 import { parsePublicPath, viewerPath, type PublicPath } from "@/lib/drops/public-urls";
 import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
+import { viewerOn } from "@/lib/sharing/standing";
 import { findViewerState } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { expiredPage, header, type RawRequest, type RawResponse } from "./raw";
 import { robotsHeaders, ROBOTS_HEADER } from "./robots";
-import { anonymousViewer } from "./unlock";
+import { passcodeUnlock } from "./unlock";
 
 /**
  * Pages and documents built from the configuration alone. `/verify` without a code is the same for
@@ -35,12 +36,16 @@ const DISCOVERY_DOCUMENTS = new Set([
 // A restart with another configuration reaches shared caches within a minute.
 const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
-/** A drop's viewer page; null when Next must render it (a locked, non-public or unknown drop, a missing version). */
+/**
+ * A drop's viewer page; null when Next must render it (a locked, non-public or unknown drop, a missing
+ * version, an expired drop its owner may extend).
+ */
 async function viewerPage(request: RawRequest, path: PublicPath, slug: string): Promise<RawResponse | null> {
   const drop = await findViewerState(slug);
-  const viewer = anonymousViewer(slug, drop?.passcodeHash ?? null, header(request.headers, "cookie"));
+  const cookieHeader = header(request.headers, "cookie");
+  const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access, passcodeHash: drop.passcodeHash, expiresAt: drop.expiresAt }, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
   const decision = decideAccess(path, drop && dropStateOf(drop), viewer, now());
-  if (decision.answer === "expired") return expiredPage();
+  if (decision.answer === "expired") return decision.renewable ? null : expiredPage();
   if (decision.answer !== "serve" || !decision.sharedCache || drop === null) return null;
   const version = typeof path.version === "number" ? path.version : null;
   const page = await servePage(request, {

@@ -32,7 +32,7 @@ export async function openFullPage(url: string, cookieHeader: string | null): Pr
   if (decision.answer === "gate") return seeOther(viewerPath(slug, version));
   if (decision.answer !== "serve" || drop === null) return toWebResponse(notFound());
   const token = drop.passcodeHash === null || viewer.unlock === null ? null : createFrameToken(slug, drop.passcodeHash, viewer.unlock.until, FULL_PAGE_TOKEN_TTL_MS);
-  // viewerOn names an account only on a drop for some people.
+  // viewerOn names an account only on a drop for some people or with a passcode.
   const pass = viewer.kind === "account" ? createViewerPass(slug, viewer.accountId) : null;
   return seeOther(new URL(publicUrl(getConfig().contentOrigin, slug, "raw", { v: version, unlock: token, pass })).href);
 }

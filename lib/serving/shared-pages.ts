@@ -36,9 +36,9 @@ export async function routeViewerRequest(method: string, pathname: string, searc
   const page = parsePublicPath(pathname);
   if ((page?.route !== "viewer" && page?.route !== "compare") || page.slug === null) return null;
   const drop = await findViewerState(page.slug);
-  const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access }, { slug: page.slug, cookieHeader }, passcodeUnlock(page.slug, drop?.passcodeHash ?? null, cookieHeader));
+  const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access, passcodeHash: drop.passcodeHash, expiresAt: drop.expiresAt }, { slug: page.slug, cookieHeader }, passcodeUnlock(page.slug, drop?.passcodeHash ?? null, cookieHeader));
   const decision = decideAccess(page, drop && dropStateOf(drop), viewer, now());
-  if (decision.answer === "expired") return { answer: expiredPage() };
+  if (decision.answer === "expired") return decision.renewable ? { rewrite: null, indexable: false } : { answer: expiredPage() };
   if (decision.answer !== "serve") return { rewrite: null, indexable: false };
   const target = parsePublicPath(`${pathname}${search}`);
   if (!sharesRenderedPages() || !decision.sharedCache || target?.route !== "viewer" || !target.plain) return { rewrite: null, indexable: decision.indexable };

@@ -9,7 +9,7 @@ import { errorResponse } from "@/lib/api/responses";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
-import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
+import { decideAccess, dropStateOf, type PasscodeUnlock } from "@/lib/drops/access-decision";
 import { routeAt, viewerPath } from "@/lib/drops/public-urls";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
@@ -85,11 +85,6 @@ export function passcodeUnlock(slug: string, passcodeHash: string | null, cookie
   if (cookie !== null) return { via: "cookie", until: cookie };
   const token = frameToken ? verifiedExpiry("frame", slug, passcodeHash, frameToken) : null;
   return token === null ? null : { via: "frame_token", until: token };
-}
-
-/** A request as the access decision sees it before anyone signs in. */
-export function anonymousViewer(slug: string, passcodeHash: string | null, cookieHeader: string | null | undefined, frameToken?: string | null): Viewer {
-  return { kind: "anonymous", unlock: passcodeUnlock(slug, passcodeHash, cookieHeader, frameToken) };
 }
 
 /** Set-Cookie attributes shared by setting and clearing the unlock. */

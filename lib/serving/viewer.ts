@@ -3,8 +3,9 @@
 import { now } from "@/lib/clock";
 import { viewerThreadPage, type ViewerThreadPage } from "@/lib/comments/comments";
 import { getConfig } from "@/lib/config";
+import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { db } from "@/lib/db";
-import { decideAccess, dropStateOf, type PasscodeUnlock } from "@/lib/drops/access-decision";
+import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
 import { parseVersionParam, publicPath, publicUrl, routeAt, viewerPath } from "@/lib/drops/public-urls";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import { createViewerPass } from "@/lib/sharing/pass";
@@ -21,13 +22,19 @@ export type ViewerPage =
   /** A drop for signed-in people, and nobody is signed in: the sign-in page, back to `path`. */
   | { kind: "sign_in"; path: string }
   | { kind: "gate"; slug: string; version: string | null }
+  /** Past its expiry (Unix ms), shown to whoever may extend it, with the days the purge keeps it and the time of this render. */
+  | { kind: "expired"; slug: string; title: string; expiresAt: number; retentionDays: number; renderedAt: number; manageHref: string | null }
   | {
       kind: "drop";
       slug: string;
       title: string;
       description: string | null;
-      /** Locked, and this browser holds a valid unlock. */
-      unlocked: boolean;
+      /** Locked: shown to a browser that unlocked it, or to its owner or an editor, whom the passcode does not stop. */
+      locked: boolean;
+      /** This browser holds an unlock it may forget ("Lock again"). */
+      unlockedHere: boolean;
+      /** The owner's way to the drop's dashboard page; null for everyone else (and on a public drop's shared page). */
+      manageHref: string | null;
       version: number;
       latestVersion: number;
       versions: { number: number; createdAt: number }[];
@@ -50,7 +57,8 @@ export type Unlock = { passcodeHash: string; unlock: PasscodeUnlock };
 /**
  * The raw URL a page frames for one version: pinned, so the frame never switches content under the
  * page around it; for a drop with a passcode, with a frame token (only ever handed to an unlocked viewer);
- * for a drop for some people only, with the viewer's pass (lib/sharing/pass.ts).
+ * for a drop for some people only or seen by its owner or an editor, with the viewer's pass
+ * (lib/sharing/pass.ts).
  */
 export function frameSrc(slug: string, version: number, unlock: Unlock | null, accountId: string | null = null): string {
   const token = unlock === null ? null : createFrameToken(slug, unlock.passcodeHash, unlock.unlock.until, FRAME_TOKEN_TTL_MS);
@@ -62,6 +70,11 @@ type ViewerDropRow = { id: string; ownerId: string; access: string; expiresAt: D
 /** The decision's view of a drop read with Prisma. */
 function dropState(drop: ViewerDropRow, versionExists?: boolean) {
   return dropStateOf(drop, versionExists);
+}
+
+/** The drop's dashboard page, for its owner. */
+function manageHref(viewer: Viewer, slug: string): string | null {
+  return viewer.kind === "account" && viewer.standing.role === "owner" ? dashboardDropPath(slug) : null;
 }
 
 function viewerOf(drop: ViewerDropRow | null, slug: string, cookieHeader: string | null) {
@@ -82,6 +95,10 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   if (beforeVersions.answer === "sign_in") return { kind: "sign_in", path: viewerPath(slug, typeof path.version === "number" ? path.version : null) };
   // proxy.ts answers an expired drop's viewer with 410 first; should one get past it, nothing is shown.
   if (beforeVersions.answer === "gate") return { kind: "gate", slug, version: typeof path.version === "number" ? String(path.version) : null };
+  if (beforeVersions.answer === "expired" && beforeVersions.renewable && drop?.expiresAt) {
+    const { expiredRetentionDays: retentionDays } = getConfig();
+    return { kind: "expired", slug, title: drop.title, expiresAt: drop.expiresAt.getTime(), retentionDays, renderedAt: at, manageHref: manageHref(viewer, slug) };
+  }
   if (beforeVersions.answer !== "serve" || drop === null) return { kind: "not_found" };
 
   const number = typeof path.version === "number" ? path.version : drop.latestVersion;
@@ -99,14 +116,17 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
 
   const { publicUrl: origin } = getConfig();
   const unlock = drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock };
-  // viewerOn names an account only on a drop for some people, whose frame carries that viewer's pass.
+  // viewerOn names an account only on a drop for some people or with a passcode: the frame carries
+  // that viewer's pass, which the raw page on CONTENT_ORIGIN reads in place of the session.
   const frame = frameSrc(slug, number, unlock, viewer.kind === "account" ? viewer.accountId : null);
   return {
     kind: "drop",
     slug,
     title: drop.title,
     description: drop.description,
-    unlocked: drop.passcodeHash !== null,
+    locked: drop.passcodeHash !== null,
+    unlockedHere: unlock !== null,
+    manageHref: manageHref(viewer, slug),
     version: number,
     latestVersion: drop.latestVersion,
     versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),

@@ -1,9 +1,11 @@
 // Who an account is to one drop, read fresh on every request (so a removal or a lowered level takes
 // effect on the next request, on every instance), and the Viewer a request on a drop amounts to.
 import { sessionUserId } from "@/lib/auth/session-cookie";
+import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
 import { effectiveAccess, type PasscodeUnlock, type Standing, type Viewer } from "@/lib/drops/access-decision";
+import { isExpired } from "@/lib/drops/expiry";
 import type { MemberRole } from "./levels";
 import { verifyViewerPass } from "./pass";
 
@@ -45,16 +47,18 @@ export async function standingOn(drop: DropRef, accountId: string, client: Tx = 
 }
 
 /**
- * The Viewer of a request on a drop's public URLs. A public drop (or none) needs no account, so neither
- * the session nor the list is read; otherwise the account is the browser's session or, where cookies do
- * not reach (the raw frame on CONTENT_ORIGIN), the viewer's pass in the URL.
+ * The Viewer of a request on a drop's public URLs. A live public drop without a passcode (or none) needs
+ * no account, so neither the session nor the list is read; otherwise (for the list, or for the owner and
+ * editors, whom a passcode does not stop and who may extend an expired drop) the account is the
+ * browser's session or, where cookies do not reach (the raw frame on CONTENT_ORIGIN), the viewer's pass
+ * in the URL.
  */
 export async function viewerOn(
-  drop: (DropRef & { access: string }) | null,
+  drop: (DropRef & { access: string; passcodeHash: string | null; expiresAt: Date | number | null }) | null,
   request: { slug: string; cookieHeader: string | null | undefined; pass?: string | null },
   unlock: PasscodeUnlock | null,
 ): Promise<Viewer> {
-  if (drop === null || effectiveAccess(drop.access) === "public") return { kind: "anonymous", unlock };
+  if (drop === null || (effectiveAccess(drop.access) === "public" && drop.passcodeHash === null && !isExpired(drop.expiresAt, now()))) return { kind: "anonymous", unlock };
   const accountId = (await sessionUserId(request.cookieHeader ?? undefined)) ?? (request.pass ? verifyViewerPass(request.slug, request.pass) : null);
   if (accountId === null) return { kind: "anonymous", unlock };
   return { kind: "account", accountId, standing: await standingOn(drop, accountId), unlock };

@@ -259,3 +259,71 @@ describe("comments, MCP and limited tokens", () => {
     expect(refused.body.error.message).toContain(own.body.slug);
   });
 });
+
+describe("a passcode and an expiry, to whoever may change them", () => {
+  it("opens a locked drop to its owner's and an editor's sessions without the passcode, and to no one else", async () => {
+    // Lola signs in and holds a token: one account where sign-in and tokens share accounts (this file's projects).
+    const owner = await app.createToken("lola");
+    const lola = await signInAs(app, "lola");
+    const created = await json("/api/drops", owner, { method: "POST", body: { title: "Salaries", html: page("the bands"), passcode: "sesame" } });
+    expect(created.status, created.text).toBe(201);
+    const slug: string = created.body.slug;
+    expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "lee", role: "editor" } })).status).toBe(201);
+    expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "tess", role: "viewer" } })).status).toBe(201);
+
+    for (const [session, manages] of [[lola, true], [sessions.lee, false]] as const) {
+      const viewer = await browse(`/p/${slug}`, session);
+      expect(viewer.status).toBe(200);
+      const html = await viewer.text();
+      expect(html).not.toContain("This drop is locked");
+      expect(html.includes(`href="/dashboard/drops/${slug}"`)).toBe(manages);
+      // Nothing to forget: this browser never unlocked the drop.
+      expect(html).not.toContain(`/p/${slug}/lock`);
+      // The frame carries the viewer's pass, which opens the raw page where the session cookie does not reach.
+      const frame = /<iframe[^>]+src="([^"]+)"/.exec(html)![1]!.replaceAll("&amp;", "&");
+      expect(frame).toContain("pass=");
+      expect(frame).not.toContain("unlock=");
+      const raw = await fetch(frame.replace(app.baseUrl, `http://127.0.0.1:${app.env.PORT}`));
+      expect(raw.status).toBe(200);
+      expect(await raw.text()).toContain("the bands");
+      const full = await browse(`/p/${slug}/full`, session);
+      expect(full.status).toBe(303);
+      expect((await fetch(full.headers.get("location")!.replace(app.baseUrl, `http://127.0.0.1:${app.env.PORT}`))).status).toBe(200);
+    }
+    // A listed viewer, someone else signed in and nobody signed in: the gate, as before.
+    for (const session of [sessions.tess, sessions.otto, null]) {
+      const viewer = await browse(`/p/${slug}`, session);
+      expect(await viewer.text()).toContain("This drop is locked");
+      expect((await browse(`/p/${slug}/raw`, session)).status).toBe(403);
+    }
+  });
+
+  it("offers the owner and an editor of an expired drop its viewer with the expiry form; everyone else, and every other path, 410", async () => {
+    const owner = await app.createToken("lola");
+    const lola = await signInAs(app, "lola");
+    const created = await json("/api/drops", owner, { method: "POST", body: { title: "Launch plan", html: page("the plan"), ttl_seconds: 1 } });
+    expect(created.status, created.text).toBe(201);
+    const slug: string = created.body.slug;
+    expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "lee", role: "editor" } })).status).toBe(201);
+    expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "tess", role: "viewer" } })).status).toBe(201);
+    await expect.poll(async () => (await browse(`/p/${slug}`, null)).status, { timeout: 10_000 }).toBe(410);
+
+    for (const [session, manages] of [[lola, true], [sessions.lee, false]] as const) {
+      const viewer = await browse(`/p/${slug}`, session);
+      expect(viewer.status).toBe(200);
+      expect(viewer.headers.get("cache-control")).toContain("no-store");
+      const html = await viewer.text();
+      expect(html).toContain("Launch plan");
+      expect(html).toContain('name="then" value="viewer"');
+      expect(html.includes(`href="/dashboard/drops/${slug}"`)).toBe(manages);
+      expect(html).not.toContain("the plan");
+      expect((await browse(`/p/${slug}/raw`, session)).status).toBe(410);
+      expect((await browse(`/p/${slug}/compare?from=1&to=1`, session)).status).toBe(410);
+    }
+    for (const session of [sessions.tess, sessions.otto, null]) {
+      const viewer = await browse(`/p/${slug}`, session);
+      expect(viewer.status).toBe(410);
+      expect(await viewer.text()).not.toContain("Launch plan");
+    }
+  });
+});

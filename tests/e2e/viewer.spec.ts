@@ -1,7 +1,9 @@
-// The viewer in real Chromium: the drop in its sandboxed frame, context toggle, versions, the gate,
-// and a hostile drop that tries to escape its sandbox.
+// The viewer in real Chromium: the drop in its sandboxed frame, context toggle, versions, the gate (and
+// its owner, whom it does not stop), and a hostile drop that tries to escape its sandbox.
 import { expect, test, type Page } from "@playwright/test";
+import { hasHorizontalPageScroll } from "../helpers/a11y";
 import { freePort, startApp, type TestApp } from "../helpers/app";
+import { openSignedIn } from "../helpers/dashboard";
 
 let app: TestApp;
 let token: string;
@@ -101,6 +103,38 @@ test("gate: wrong passcode errors, right one shows the drop, a new passcode lock
   await expect(frame(page).getByRole("heading", { name: "Version one" })).toBeVisible();
   await page.getByRole("button", { name: "Lock again" }).click();
   await expect(page.getByRole("heading", { name: "This drop is locked" })).toBeVisible();
+});
+
+test("the owner, signed in, opens their locked drop without the passcode and manages it from the viewer", async ({ browser }) => {
+  const drop = await createDrop({ title: "Salary bands", html: "<h1>Bands for 2027</h1>", passcode: "sesame" });
+  const owner = await openSignedIn(browser, app, "viewer-e2e", "/dashboard", { width: 390, height: 844 });
+  await owner.goto(drop.url);
+  await expect(frame(owner).getByRole("heading", { name: "Bands for 2027" })).toBeVisible();
+  expect(await hasHorizontalPageScroll(owner)).toBe(false);
+  await owner.getByRole("link", { name: "Manage" }).click();
+  await expect(owner).toHaveURL(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+  await owner.context().close();
+
+  const stranger = await openSignedIn(browser, app, "someone-else", "/dashboard", { width: 390, height: 844 });
+  await stranger.goto(drop.url);
+  await expect(stranger.getByRole("heading", { name: "This drop is locked" })).toBeVisible();
+  await expect(stranger.getByRole("link", { name: "Manage" })).toHaveCount(0);
+  await stranger.context().close();
+});
+
+test("the owner, signed in, finds their expired drop's viewer offering to extend it, and extends it", async ({ browser }) => {
+  const drop = await createDrop({ title: "Launch countdown", html: "<h1>T minus ten</h1>", ttl_seconds: 1 });
+  await expect.poll(async () => (await fetch(drop.url)).status).toBe(410);
+  const owner = await openSignedIn(browser, app, "viewer-e2e", "/dashboard", { width: 390, height: 844 });
+  await owner.goto(drop.url);
+  await expect(owner.getByRole("heading", { level: 1, name: "“Launch countdown” has expired" })).toBeVisible();
+  expect(await hasHorizontalPageScroll(owner)).toBe(false);
+  await owner.getByRole("radio", { name: "In 7 days" }).check();
+  await owner.getByRole("button", { name: "Change expiry" }).click();
+  await expect(owner).toHaveURL(drop.url);
+  await expect(frame(owner).getByRole("heading", { name: "T minus ten" })).toBeVisible();
+  await owner.context().close();
+  expect((await fetch(drop.url)).status).toBe(200);
 });
 
 test("gate works without JavaScript", async ({ browser }) => {

@@ -1,11 +1,12 @@
 // Every page htmldrop shows a person, checked by axe-core in real Chromium on a phone (390×844) and a
 // desktop (1280×800), in light and in dark: the landing page, /docs, the onboarding guide as a page,
-// /verify in each state, the sign-in, sign-out and sign-in failure pages, the viewer (public, with comments, locked, wrong passcode,
-// 404, expired), the served plain pages, the dashboard (empty and full, a drop with its Share card,
-// tokens, patterns, teams, shared with me, account, comments), the OAuth consent page and the not-found
-// page. One spec file per screen size (tests/e2e/accessibility-*.spec.ts), each with one server, one
-// set of drops and one browser context, signed in as whoever the page needs. Screenshots of each page
-// in both schemes are kept under test-results/accessibility/.
+// /verify in each state, the sign-in, sign-out and sign-in failure pages, the viewer (public, with
+// comments, locked, wrong passcode, 404, expired, and expired to its owner), the served plain pages,
+// the dashboard (empty and full, a drop with its Share card, tokens, patterns, teams, shared with me,
+// account, comments), the OAuth consent page and the not-found page. One spec file per screen size
+// (tests/e2e/accessibility-*.spec.ts), each with one server, one set of drops and one browser context,
+// signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
+// test-results/accessibility/.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -262,6 +263,10 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
       pageTest("viewer-410", null, async () => {
         await open(expired.url, 410);
         await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
+      });
+      pageTest("viewer-expired-owner", OWNER, async () => {
+        await open(expired.url);
+        await expect(page.getByRole("button", { name: "Change expiry" })).toBeVisible();
       });
       pageTest("raw-404", null, () => open("/p/nosuchdrop42/raw", 404));
 

@@ -62,7 +62,9 @@ type PathName = keyof typeof PATHS;
 
 const NOT_FOUND: AccessDecision = { answer: "not_found" };
 const VERSION_NOT_FOUND: AccessDecision = { answer: "version_not_found" };
-const EXPIRED: AccessDecision = { answer: "expired" };
+const EXPIRED: AccessDecision = { answer: "expired", renewable: false };
+/** The viewer of an expired drop, for whoever may extend it. */
+const RENEWABLE: AccessDecision = { answer: "expired", renewable: true };
 const GATE: AccessDecision = { answer: "gate" };
 const LATEST = publicCacheControl({ maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 }, null, AT);
 const PINNED = publicCacheControl({ maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 }, null, AT);
@@ -120,10 +122,25 @@ const TABLE: Row[] = [
   ["expired", "comments", "anonymous", NOT_FOUND],
   ["expired", "view", "anonymous", NOT_FOUND],
   ["expired", "unlock", "anonymous", NOT_FOUND],
+  // Whoever may change the expiry is offered to extend it on the viewer, and nowhere else.
+  ["expired", "viewer", "owner", RENEWABLE],
+  ["expired", "viewerPinned", "editor", RENEWABLE],
+  ["expired", "viewer", "listed", EXPIRED],
+  ["expired", "viewer", "member", EXPIRED],
+  ["expired", "raw", "owner", EXPIRED],
+  ["expired", "compare", "owner", EXPIRED],
 
   // Locked, not unlocked: the gate, in each path's form; never indexed, never shared.
   ["locked", "viewer", "anonymous", GATE],
-  ["locked", "viewer", "owner", GATE],
+  // Whoever may change the passcode is not stopped by it; a listed viewer is.
+  ["locked", "viewer", "owner", serve(false, null, false)],
+  ["locked", "raw", "owner", serve(false, CACHE_PRIVATE, false)],
+  ["locked", "full", "editor", HANDLED],
+  ["locked", "compare", "owner", HANDLED],
+  ["locked", "comments", "editor", HANDLED],
+  ["locked", "og", "owner", NOT_FOUND],
+  ["locked", "viewer", "listed", GATE],
+  ["locked", "viewer", "member", GATE],
   ["locked", "viewerBadVersion", "anonymous", GATE],
   ["locked", "raw", "anonymous", GATE],
   ["locked", "full", "anonymous", GATE],
@@ -199,7 +216,8 @@ const TABLE: Row[] = [
   ["restrictedExpired", "viewer", "outsider", NOT_FOUND],
   ["restrictedExpired", "viewer", "anonymous", { answer: "sign_in" }],
   ["restrictedLocked", "viewer", "listed", GATE],
-  ["restrictedLocked", "raw", "owner", GATE],
+  ["restrictedLocked", "raw", "owner", serve(false, CACHE_PRIVATE, false)],
+  ["restrictedLocked", "viewer", "editor", serve(false, null, false)],
   ["restrictedLocked", "viewer", "listedUnlocked", HANDLED],
   ["restrictedLocked", "raw", "listedUnlocked", serve(false, CACHE_PRIVATE, false)],
   ["restrictedLocked", "viewer", "outsider", NOT_FOUND],

@@ -6,10 +6,18 @@ import { ActionForm } from "./action-form";
 import { CustomExpiryField } from "./custom-expiry-field";
 import { ExpiryCountdown } from "./expiry-countdown";
 
-type Props = { slug: string; expiresAt: number | undefined; retentionDays: number; renderedAt: number };
+type Props = {
+  slug: string;
+  expiresAt: number | undefined;
+  retentionDays: number;
+  renderedAt: number;
+  /** Open the drop's viewer once the expiry is changed (the form on an expired drop's viewer). */
+  thenOpenViewer?: boolean;
+};
 
 /** When the link stops working: its state with a countdown, a form to set or change it, and removal. */
-export function ExpirySection({ slug, expiresAt, retentionDays, renderedAt }: Props) {
+export function ExpirySection({ slug, expiresAt, retentionDays, renderedAt, thenOpenViewer }: Props) {
+  const then = thenOpenViewer ? <input type="hidden" name="then" value="viewer" /> : null;
   const isSet = expiresAt !== undefined;
   return (
     <section className={styles.card} aria-labelledby="expiry-heading">
@@ -21,6 +29,7 @@ export function ExpirySection({ slug, expiresAt, retentionDays, renderedAt }: Pr
       )}
       <ActionForm action={setExpiryAction} label={isSet ? "Change expiry" : "Set expiry"} submitLabel={isSet ? "Change expiry" : "Set expiry"} statusId="expiry-result">
         <input type="hidden" name="slug" value={slug} />
+        {then}
         <fieldset className={styles.choices}>
           <legend>{isSet ? "New expiry" : "The link stops working"}</legend>
           {EXPIRY_PRESETS.map((preset) => (
@@ -41,6 +50,7 @@ export function ExpirySection({ slug, expiresAt, retentionDays, renderedAt }: Pr
         <ActionForm action={setExpiryAction} label="Remove expiry" submitLabel="Remove expiry" tone="secondary">
           <input type="hidden" name="slug" value={slug} />
           <input type="hidden" name="intent" value="remove" />
+          {then}
         </ActionForm>
       ) : null}
     </section>

@@ -11,9 +11,9 @@ type DropPage = Extract<ViewerPage, { kind: "drop" }>;
 /** The metadata of a drop shown in the viewer. Search engines are told not to index it unless the owner opted in. */
 export function dropMetadata(page: DropPage): Metadata {
   const description = page.description ?? undefined;
-  const robots = page.indexable ? undefined : { index: false, follow: page.unlocked ? false : undefined };
+  const robots = page.indexable ? undefined : { index: false, follow: page.locked ? false : undefined };
   // Open Graph only for drops without a passcode: a locked drop's title never leaves the page.
-  if (page.unlocked || page.imageUrl === null) return { title: page.title, description, robots };
+  if (page.locked || page.imageUrl === null) return { title: page.title, description, robots };
   // Unfurls show a description under the title; a drop without one still says what it is.
   const cardDescription = page.description ?? `Version ${page.version} of a page published with htmldrop`;
   const image = { url: page.imageUrl, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${page.title}, version ${page.version}` };
@@ -103,7 +103,8 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           <a href={page.fullPageHref} target="_blank" rel="noopener noreferrer">
             Open<span className={styles.wide}> full page</span>
           </a>
-          {page.unlocked ? (
+          {page.manageHref ? <a href={page.manageHref}>Manage</a> : null}
+          {page.unlockedHere ? (
             <form method="post" action={publicPath(page.slug, "lock")}>
               <button type="submit">
                 Lock<span className={styles.wide}> again</span>

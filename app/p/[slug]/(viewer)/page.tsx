@@ -7,6 +7,7 @@ import { commentFormError } from "@/lib/comments/form-messages";
 import { gateError, getViewerPage, type ViewerPage } from "@/lib/serving/viewer";
 import type { CommentNotice } from "../comments-panel";
 import { DropView, dropMetadata } from "../drop-view";
+import { ExpiredForOwner } from "../expired-for-owner";
 import { Gate } from "../gate";
 
 type Props = {
@@ -31,6 +32,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const { page } = await load(props);
   if (page.kind === "not_found" || page.kind === "sign_in") return { title: "Not found" };
   if (page.kind === "gate") return { title: "Locked drop", robots: { index: false, follow: false } };
+  if (page.kind === "expired") return { title: `Expired: ${page.title}`, robots: { index: false, follow: false } };
   return dropMetadata(page);
 }
 
@@ -39,6 +41,7 @@ export default async function ViewerPageRoute(props: Props) {
   if (page.kind === "not_found") notFound();
   if (page.kind === "sign_in") redirect(signInPath(page.path));
   if (page.kind === "gate") return <Gate slug={page.slug} version={page.version} error={gateError(query.error)} />;
+  if (page.kind === "expired") return <ExpiredForOwner page={page} />;
   return <DropView page={page} notice={commentNotice(query)} />;
 }
 

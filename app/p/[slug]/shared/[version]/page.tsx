@@ -30,6 +30,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function SharedViewerPage(props: Props) {
   const page = await load(props);
-  if (page.kind !== "drop" || page.unlocked) notFound();
+  if (page.kind !== "drop" || page.locked) notFound();
   return <DropView page={page} />;
 }
