@@ -40,8 +40,8 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
   return fetch(`${origin}${path}`, { method, headers, redirect: "manual" });
 }
 
-async function unlock(slug: string, passcode: string, v?: string) {
-  const form = new URLSearchParams({ passcode, ...(v ? { v } : {}) });
+async function unlock(slug: string, passcode: string, v?: string, fields: Record<string, string> = {}) {
+  const form = new URLSearchParams({ passcode, ...(v ? { v } : {}), ...fields });
   return fetch(`${origin}/p/${slug}/unlock`, { method: "POST", body: form, redirect: "manual" });
 }
 
@@ -242,6 +242,20 @@ describe("passcode gate", () => {
     expect(html).toContain("This drop is locked");
     for (const leak of ["Secret plans", "Top secret", "hidden context", "/raw", "og:title", "<iframe"]) expect(html).not.toContain(leak);
     expect((await get(`/p/${drop.slug}/raw`)).status).toBe(403);
+  });
+
+  it("returns a gate on the compare page to the versions it compared, with or without the passcode right", async () => {
+    const drop = await createDrop({ title: "Secret plans", passcode: "sesame" });
+    const gate = await (await get(`/p/${drop.slug}/compare?from=1&to=1`)).text();
+    for (const field of ['name="page" value="compare"', 'name="from" value="1"', 'name="to" value="1"']) expect(gate).toContain(field);
+    const compare = { page: "compare", from: "1", to: "1" };
+    expect((await unlock(drop.slug, "nope", undefined, compare)).headers.get("location")).toBe(`/p/${drop.slug}/compare?from=1&to=1&error=wrong`);
+    const right = await unlock(drop.slug, "sesame", undefined, compare);
+    expect(right.headers.get("location")).toBe(`/p/${drop.slug}/compare?from=1&to=1`);
+    expect((await get(`/p/${drop.slug}/compare?from=1&to=1`, { cookie: cookieFrom(right) })).status).toBe(200);
+    // Whatever else a hand-made post names, it lands under this drop.
+    const forged = await unlock(drop.slug, "sesame", undefined, { page: "//evil.example", from: "../x", to: "1" });
+    expect(forged.headers.get("location")).toBe(`/p/${drop.slug}`);
   });
 
   it("unlocks with the right passcode via a signed, scoped cookie that a passcode change voids", async () => {

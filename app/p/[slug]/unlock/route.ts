@@ -12,13 +12,14 @@ function seeOther(location: string, cookie?: string): Response {
   return new Response(null, { status: 303, headers });
 }
 
-/** The gate's form posts here (no JavaScript needed); every outcome redirects back to the viewer. */
+/** The gate's form posts here (no JavaScript needed); every outcome redirects back to the page it was on. */
 export async function POST(request: Request, { params }: Context): Promise<Response> {
   const refusal = crossSitePostRefusal(request);
   if (refusal) return refusal;
   const { slug } = await params;
   const form = unlockFormSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   const viewer = (error?: string) => {
+    if (form.success && form.data.page === "compare") return publicPath(slug, "compare", { from: form.data.from, to: form.data.to, error });
     return publicPath(slug, "viewer", { v: form.success ? form.data.v : undefined, error });
   };
   if (!form.success) return seeOther(viewer("wrong"));

@@ -36,7 +36,10 @@ export default async function ComparePageRoute(props: Props) {
   const { page, query } = await load(props);
   if (page.kind === "not_found") notFound();
   if (page.kind === "sign_in") redirect(signInPath(page.path));
-  if (page.kind === "gate") return <Gate slug={page.slug} version={null} error={gateError(query.error)} />;
+  if (page.kind === "gate") {
+    const posted = (value: Query[string]) => (typeof value === "string" ? value : undefined);
+    return <Gate slug={page.slug} version={null} error={gateError(query.error)} compare={{ from: posted(query.from), to: posted(query.to) }} />;
+  }
   const pick = (name: "from" | "to", label: string, selected: number) => (
     <label>
       {label}{" "}
