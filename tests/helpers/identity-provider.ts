@@ -3,7 +3,6 @@
 // user name from `login_hint` and its consent step grants what the client asked, so the code flow,
 // discovery, token exchange and ID token checks are all real.
 import { createServer, type Server } from "node:http";
-import Provider from "oidc-provider";
 import type { TestApp } from "./app";
 import { CookieJar } from "./cookie-jar";
 
@@ -30,6 +29,9 @@ function accountClaims(sub: string): { sub: string; [claim: string]: unknown } {
 /** Starts a provider on `port` that trusts the app at `appBaseUrl` as a confidential client. */
 export async function startIdentityProvider(port: number, appBaseUrl: string): Promise<IdentityProvider> {
   const issuer = `http://127.0.0.1:${port}`;
+  // Loaded here, not with the module: most test files import this one for its sign-in helper only, and
+  // oidc-provider costs about half a second of CPU to load in every one of them.
+  const { default: Provider } = await import("oidc-provider");
   const provider = new Provider(issuer, {
     clients: [
       { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${appBaseUrl}/api/auth/callback/oidc`], grant_types: ["authorization_code"], response_types: ["code"] },
