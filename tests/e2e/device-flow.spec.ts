@@ -3,7 +3,7 @@
 import type { Server } from "node:http";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import Provider from "oidc-provider";
-import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
+import { hasHorizontalPageScroll, SCREENS } from "../helpers/a11y";
 import { freePort, startApp, type TestApp } from "../helpers/app";
 
 // The machine is shared: a server action, its redirect and a first OIDC discovery can take seconds under load.
@@ -132,13 +132,11 @@ test("a different identity gets a different account, and a used code cannot be a
   });
 });
 
-test("/verify in each state, on a phone and a desktop, light and dark; Deny stops the agent", async ({ browser }) => {
+// axe and screenshots of /verify in each of these states: tests/helpers/accessibility-pages.ts.
+test("/verify in each state, on a phone and a desktop; Deny stops the agent", async ({ browser }) => {
   await inFreshBrowser(browser, async (page) => {
-    const shots = (name: string, width: number) => screenshotPath("verify", `${name}-${width}`);
     const check = async (name: string, width: number) => {
       expect(await hasHorizontalPageScroll(page), `${name} at ${width}`).toBe(false);
-      await expectNoAxeViolationsInBothSchemes(page);
-      await page.screenshot({ path: shots(name, width), fullPage: true });
     };
     // Signs in once, at the first approval page.
     const first = await startFlow("reviewer");
@@ -146,7 +144,6 @@ test("/verify in each state, on a phone and a desktop, light and dark; Deny stop
     await check("signed-out", 1280);
     await page.getByRole("link", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-    await expectNoAxeViolationsInBothSchemes(page);
     await page.getByRole("button", { name: `Sign in with ${IDP_NAME}` }).click();
     await page.locator('input[name="login"]').fill("dana");
     await page.locator('input[name="password"]').fill("any password");

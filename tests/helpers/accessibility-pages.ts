@@ -229,6 +229,11 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
         await open(await startDeviceFlow());
         await expect(page.getByRole("button", { name: "Approve this device" })).toBeVisible();
       });
+      pageTest("verify-denied", OWNER, async () => {
+        await open(await startDeviceFlow());
+        await page.getByRole("button", { name: "Deny" }).click();
+        await expect(page.locator('[data-notice="denied"]')).toBeVisible();
+      });
 
       // The viewer and the pages served in its place.
       pageTest("viewer", null, async () => {
