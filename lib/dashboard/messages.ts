@@ -75,3 +75,9 @@ export const DASHBOARD_MESSAGES = {
   teamMemberRemoved: "Removed from the team.",
   patternTemplateBoth: "Choose a template file or paste the template, not both: clear one of them.",
 } as const;
+
+/** Search engine indexing, as the New drop form and the drop's page both offer it. */
+export const INDEXING_WORDING = {
+  choice: "Let search engines index this drop",
+  byDefault: "By default search engines are asked not to list this drop (X-Robots-Tag: noindex). People with the link can always open it.",
+} as const;

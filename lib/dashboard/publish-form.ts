@@ -24,7 +24,7 @@ export const PUBLISH_LIMITS = {
 export type PublishField = "title" | "description" | "tags" | "passcode" | "context" | "html" | "form";
 
 /** What the typed fields held, so a refused form comes back filled in even without JavaScript (never the passcode). */
-export type PublishValues = { title?: string; description?: string; tags?: string; context?: string; html?: string };
+export type PublishValues = { title?: string; description?: string; tags?: string; context?: string; html?: string; indexable?: boolean };
 
 export type PublishState = { status: "idle" | "ok" | "error"; message: string; field?: PublishField; values?: PublishValues };
 
@@ -39,7 +39,14 @@ function tooLarge(bytes: number): string {
 
 /** What the form held, handed back with a refusal. */
 export function valuesFromForm(form: FormData): PublishValues {
-  return { title: formText(form, "title"), description: formText(form, "description"), tags: formText(form, "tags"), context: formText(form, "context"), html: formText(form, "html") };
+  return {
+    title: formText(form, "title"),
+    description: formText(form, "description"),
+    tags: formText(form, "tags"),
+    context: formText(form, "context"),
+    html: formText(form, "html"),
+    indexable: form.get("indexable") === "on",
+  };
 }
 
 /** The "New drop" form as POST /api/drops's body, validated by the same schema. */
@@ -56,6 +63,7 @@ export async function createInputFromForm(form: FormData): Promise<CreateDropInp
     ...(passcode ? { passcode } : {}),
     ...(context.trim() ? { context } : {}),
     ...(Object.keys(metadata).length ? { metadata } : {}),
+    ...(form.get("indexable") === "on" ? { indexable: true } : {}),
   });
 }
 

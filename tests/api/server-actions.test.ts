@@ -102,17 +102,19 @@ describe("the publishing actions called by hand", () => {
 
   it("a document one byte over the spec's limit is refused in plain words next to the HTML", async () => {
     const before = await dropCount();
-    const response = await postForm("/dashboard/new", "createDropAction", { title: "too big", html: "x".repeat(HTML_MAX_BYTES + 1) }, session);
+    const response = await postForm("/dashboard/new", "createDropAction", { title: "too big", html: "x".repeat(HTML_MAX_BYTES + 1), indexable: "on" }, session);
     const text = await response.text();
     expect(text).toContain("a drop takes at most 2.00 MB");
     expect(text).toContain('"field":"html"');
+    // The form comes back as it was sent, the box still ticked.
+    expect(text).toContain('"indexable":true');
     expect(await dropCount()).toBe(before);
   });
 
   it("a non-HTML file is refused, a document under the limit is published with its fields", async () => {
     const refused = await postForm("/dashboard/new", "createDropAction", { title: "binary", html: "", html_file: new File([new Uint8Array([0xff, 0xfe, 0x00])], "image.png") }, session);
     expect(await refused.text()).toContain("“image.png” is not an HTML file.");
-    const response = await postForm("/dashboard/new", "createDropAction", { title: "by hand", html: "<p>ok</p>", tags: "project=alpha", context: "published by hand" }, session);
+    const response = await postForm("/dashboard/new", "createDropAction", { title: "by hand", html: "<p>ok</p>", tags: "project=alpha", context: "published by hand", indexable: "on" }, session);
     expect(response.status).toBeLessThan(400);
     const target = response.headers.get("x-action-redirect") ?? "";
     expect(target).toMatch(/^\/dashboard\/drops\/[^/?]+\?notice=dropCreated/);
@@ -121,6 +123,10 @@ describe("the publishing actions called by hand", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const shown of ["by hand", "project", "alpha", "published by hand", `data-version="1"`]) expect(html).toContain(shown);
+    // Ticked on the form, so search engines may index it: its viewer no longer asks them not to.
+    const viewer = await fetch(`${app.baseUrl}/p/${target.split("/")[3]!.split("?")[0]}`);
+    expect(viewer.status).toBe(200);
+    expect(viewer.headers.get("x-robots-tag")).toBeNull();
   });
 
   // The custom server's front door reads the declared length; on Vercel the platform's own body limit applies.

@@ -1,3 +1,4 @@
+import { INDEXING_WORDING } from "@/lib/dashboard/messages";
 import { setIndexableAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
@@ -10,14 +11,14 @@ export function IndexingSection({ slug, indexable, locked }: Props) {
     <section className={styles.card} aria-labelledby="indexing-heading">
       <h2 id="indexing-heading">Search engines</h2>
       <p className={styles.muted} id="indexing-help">
-        By default search engines are asked not to list this drop (X-Robots-Tag: noindex). People with the link can always open it.
+        {INDEXING_WORDING.byDefault}
         {locked ? " While it has a passcode it is never indexed." : ""}
       </p>
       <ActionForm action={setIndexableAction} label="Search engine indexing" submitLabel="Save indexing setting" tone="secondary">
         <input type="hidden" name="slug" value={slug} />
         <label className={styles.choice}>
           <input type="checkbox" name="indexable" defaultChecked={indexable} aria-describedby="indexing-help" />
-          <span>Let search engines index this drop</span>
+          <span>{INDEXING_WORDING.choice}</span>
         </label>
       </ActionForm>
     </section>

@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
-import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
+import { DASHBOARD_MESSAGES, INDEXING_WORDING } from "@/lib/dashboard/messages";
 import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
 import { HTML_UPLOAD } from "@/lib/dashboard/text-upload";
 import styles from "../dashboard.module.css";
@@ -148,6 +148,15 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
               At least {limits.passcodeMinChars} characters. Viewers must type it to open the drop; leave empty for an open link.
             </small>
             {passcode.errorText}
+          </div>
+          <div className={styles.control}>
+            <label className={styles.choice}>
+              <input type="checkbox" name="indexable" defaultChecked={values.indexable} aria-describedby="indexable-help" />
+              <span>{INDEXING_WORDING.choice}</span>
+            </label>
+            <small id="indexable-help" className={styles.muted}>
+              {INDEXING_WORDING.byDefault} A drop with a passcode is never indexed.
+            </small>
           </div>
         </>
       ) : null}
