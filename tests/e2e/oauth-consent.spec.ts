@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { freePort, startApp, type TestApp } from "../helpers/app";
-import { pkcePair, tokenRequest } from "../helpers/oauth";
+import { mcpAuthorizationRequest, tokenRequest } from "../helpers/oauth";
 
 // What a hostile app could call itself: markup that would run script if the page rendered it as HTML.
 const HOSTILE_NAME = "<img src=x onerror=alert(1)>Evil";
@@ -51,21 +51,10 @@ test.afterAll(async () => {
   await new Promise((resolve) => redirectServer?.close(resolve));
 });
 
-/** An authorization request as an MCP client builds it: PKCE S256, the /mcp resource, one scope, a state. */
+/** An authorization request as an MCP client builds it, with a state of its own. */
 function authorizationRequest() {
-  const { verifier, challenge } = pkcePair();
   const state = `st-${Math.random().toString(36).slice(2)}`;
-  const query = new URLSearchParams({
-    client_id: clientId,
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "drops:read",
-    resource: `${origin}/mcp`,
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state,
-  });
-  return { url: `${origin}/oauth/authorize?${query}`, verifier, state };
+  return { ...mcpAuthorizationRequest(origin, clientId, redirectUri, state), state };
 }
 
 /** The consent page as a person reads it, at this width: who asks, where it returns, what for, and two reachable buttons. */

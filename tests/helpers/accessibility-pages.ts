@@ -13,7 +13,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { COLOR_SCHEMES, expectNoAxeViolationsInBothSchemes, SCREENS, screenshotPath } from "./a11y";
 import { freePort, startApp, type TestApp } from "./app";
 import { createDrop, signInToDashboard, type CreatedDrop } from "./dashboard";
-import { pkcePair } from "./oauth";
+import { mcpAuthorizationRequest } from "./oauth";
 
 const OWNER = "ada";
 const EMPTY_ACCOUNT = "newcomer";
@@ -47,17 +47,7 @@ async function startDeviceFlow(): Promise<string> {
 
 /** An authorization request as an MCP client sends it. */
 function authorizationUrl(): string {
-  const query = new URLSearchParams({
-    client_id: clientId,
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "drops:read",
-    resource: `${origin}/mcp`,
-    code_challenge: pkcePair().challenge,
-    code_challenge_method: "S256",
-    state: "accessibility",
-  });
-  return `${origin}/oauth/authorize?${query}`;
+  return mcpAuthorizationRequest(origin, clientId, redirectUri, "accessibility").url;
 }
 
 /**

@@ -104,6 +104,22 @@ async function send(session: Browserless, url: string, init: RequestInit = {}): 
  * Follows an authorization URL to the consent page, answers it, and follows the redirects back to the
  * client. Returns the final redirect (to the client's redirect URI), or the response that stopped the walk.
  */
+/** An authorization request as an MCP client builds it: PKCE S256, the /mcp resource, one scope, a state. */
+export function mcpAuthorizationRequest(origin: string, clientId: string, redirectUri: string, state: string): { url: string; verifier: string } {
+  const { verifier, challenge } = pkcePair();
+  const query = new URLSearchParams({
+    client_id: clientId,
+    response_type: "code",
+    redirect_uri: redirectUri,
+    scope: "drops:read",
+    resource: `${origin}/mcp`,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state,
+  });
+  return { url: `${origin}/oauth/authorize?${query}`, verifier };
+}
+
 export async function authorizeOverHttp(session: Browserless, authorizationUrl: string, decision: "approve" | "deny" = "approve"): Promise<{ redirect: URL | null; last: Response; consentHtml: string }> {
   let response = await send(session, authorizationUrl);
   let consentHtml = "";
