@@ -37,6 +37,11 @@ function tooLarge(bytes: number): string {
   return `${tooLargeMessage(HTML_UPLOAD, bytes, L.htmlMaxBytes)} Make it smaller (move large images out, or compress them) and try again.`;
 }
 
+/** The indexing box: a ticked checkbox posts "on", an unticked one nothing. */
+function indexableFromForm(form: FormData): boolean {
+  return form.get("indexable") === "on";
+}
+
 /** What the form held, handed back with a refusal. */
 export function valuesFromForm(form: FormData): PublishValues {
   return {
@@ -45,7 +50,7 @@ export function valuesFromForm(form: FormData): PublishValues {
     tags: formText(form, "tags"),
     context: formText(form, "context"),
     html: formText(form, "html"),
-    indexable: form.get("indexable") === "on",
+    indexable: indexableFromForm(form),
   };
 }
 
@@ -63,7 +68,7 @@ export async function createInputFromForm(form: FormData): Promise<CreateDropInp
     ...(passcode ? { passcode } : {}),
     ...(context.trim() ? { context } : {}),
     ...(Object.keys(metadata).length ? { metadata } : {}),
-    ...(form.get("indexable") === "on" ? { indexable: true } : {}),
+    ...(indexableFromForm(form) ? { indexable: true } : {}),
   });
 }
 

@@ -8,7 +8,7 @@ import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
 import { parsePublicPath, viewerPath, type PublicPath } from "@/lib/drops/public-urls";
 import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
 import { viewerOn } from "@/lib/sharing/standing";
-import { findViewerState } from "./lookup";
+import { findViewerState, viewedDrop } from "./lookup";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { expiredPage, header, type RawRequest, type RawResponse } from "./raw";
 import { robotsHeaders, ROBOTS_HEADER } from "./robots";
@@ -43,7 +43,7 @@ const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-re
 async function viewerPage(request: RawRequest, path: PublicPath, slug: string): Promise<RawResponse | null> {
   const drop = await findViewerState(slug);
   const cookieHeader = header(request.headers, "cookie");
-  const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access, passcodeHash: drop.passcodeHash, expiresAt: drop.expiresAt }, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
+  const viewer = await viewerOn(drop && viewedDrop(drop), { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
   const decision = decideAccess(path, drop && dropStateOf(drop), viewer, now());
   if (decision.answer === "expired") return decision.renewable ? null : expiredPage();
   if (decision.answer !== "serve" || !decision.sharedCache || drop === null) return null;

@@ -58,7 +58,8 @@ export async function getComparePage(slug: string, query: { from?: string | stri
   if (beforeVersions.answer === "gate") return { kind: "gate", slug };
   if (beforeVersions.answer !== "serve" || drop === null || state === null) return { kind: "not_found" };
   const unlock = drop.passcodeHash === null || viewer.unlock === null ? null : { passcodeHash: drop.passcodeHash, unlock: viewer.unlock };
-  // viewerOn names an account only on a drop for some people, whose frames carry that viewer's pass.
+  // viewerOn names an account only on a drop for some people or with a passcode, whose frames carry
+  // that viewer's pass.
   const pass = viewer.kind === "account" ? viewer.accountId : null;
 
   const versions = (await db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true } })).map((version) => version.number);

@@ -55,6 +55,11 @@ type BlobRow = {
  * What decides whether a viewer page rendered earlier is still current (lib/serving/cached-pages.ts)
  * and may be shown, and what the view beacon needs to count a view (lib/serving/view-beacon.ts).
  */
+/** A lookup's row as viewerOn (lib/sharing/standing.ts) reads a drop, which names the drop's id `id` as Prisma does. */
+export function viewedDrop(row: Pick<ServedVersion, "dropId" | "ownerId" | "access" | "passcodeHash" | "expiresAt">) {
+  return { id: row.dropId, ownerId: row.ownerId, access: row.access, passcodeHash: row.passcodeHash, expiresAt: row.expiresAt };
+}
+
 export type ViewerState = {
   dropId: string;
   ownerId: string;

@@ -4,7 +4,7 @@ import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
 import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls";
-import { findServedVersion } from "./lookup";
+import { findServedVersion, viewedDrop } from "./lookup";
 import { robotsHeaders } from "./robots";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
 import { viewerOn } from "@/lib/sharing/standing";
@@ -111,7 +111,7 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   const state = found && dropStateOf(found, found.blobSha !== null);
   const cookieHeader = header(request.headers, "cookie");
   const unlock = passcodeUnlock(slug, found?.passcodeHash ?? null, cookieHeader, path.query.get("unlock"));
-  const viewer = await viewerOn(found && { id: found.dropId, ownerId: found.ownerId, access: found.access, passcodeHash: found.passcodeHash, expiresAt: found.expiresAt }, { slug, cookieHeader, pass: path.query.get("pass") }, unlock);
+  const viewer = await viewerOn(found && viewedDrop(found), { slug, cookieHeader, pass: path.query.get("pass") }, unlock);
   const decision = decideAccess(path, state, viewer, at);
   if (decision.answer === "expired") return expiredPage();
   if (decision.answer === "sign_in") return signInRedirect(slug);

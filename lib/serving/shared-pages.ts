@@ -7,7 +7,7 @@ import { now } from "@/lib/clock";
 import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
 import { sharesRenderedPages } from "@/lib/drops/changed";
 import { parsePublicPath, sharedViewerPath } from "@/lib/drops/public-urls";
-import { findViewerState } from "./lookup";
+import { findViewerState, viewedDrop } from "./lookup";
 import { expiredPage, type RawResponse } from "./raw";
 import { viewerOn } from "@/lib/sharing/standing";
 import { passcodeUnlock } from "./unlock";
@@ -36,7 +36,7 @@ export async function routeViewerRequest(method: string, pathname: string, searc
   const page = parsePublicPath(pathname);
   if ((page?.route !== "viewer" && page?.route !== "compare") || page.slug === null) return null;
   const drop = await findViewerState(page.slug);
-  const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access, passcodeHash: drop.passcodeHash, expiresAt: drop.expiresAt }, { slug: page.slug, cookieHeader }, passcodeUnlock(page.slug, drop?.passcodeHash ?? null, cookieHeader));
+  const viewer = await viewerOn(drop && viewedDrop(drop), { slug: page.slug, cookieHeader }, passcodeUnlock(page.slug, drop?.passcodeHash ?? null, cookieHeader));
   const decision = decideAccess(page, drop && dropStateOf(drop), viewer, now());
   if (decision.answer === "expired") return decision.renewable ? { rewrite: null, indexable: false } : { answer: expiredPage() };
   if (decision.answer !== "serve") return { rewrite: null, indexable: false };

@@ -14,7 +14,7 @@ import { rateLimitBackend, rateLimitPolicies } from "@/lib/ratelimit";
 import { windowOf } from "@/lib/ratelimit/types";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { hashSecret } from "@/lib/security/tokens";
-import { findViewerState } from "./lookup";
+import { findViewerState, viewedDrop } from "./lookup";
 import { header, type RawRequest, type RawResponse } from "./raw";
 import { viewerOn } from "@/lib/sharing/standing";
 import { passcodeUnlock } from "./unlock";
@@ -106,7 +106,7 @@ export async function countView(request: RawRequest): Promise<RawResponse> {
     const version = typeof path.version === "number" ? path.version : (drop?.latestVersion ?? 0);
     const state = drop && dropStateOf(drop, version <= drop.versionSeq);
     const cookieHeader = header(request.headers, "cookie");
-    const viewer = await viewerOn(drop && { id: drop.dropId, ownerId: drop.ownerId, access: drop.access, passcodeHash: drop.passcodeHash, expiresAt: drop.expiresAt }, { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
+    const viewer = await viewerOn(drop && viewedDrop(drop), { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
     const decision = decideAccess(path, state, viewer, at);
     if (decision.answer === "version_not_found") return answer(404, { code: "version_not_found", message: `Drop ${slug} has no version ${version}.` });
     // A locked drop's view counts only from a browser that unlocked it.

@@ -18,20 +18,20 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
   if (refusal) return refusal;
   const { slug } = await params;
   const form = unlockFormSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
-  const viewer = (error?: string) => {
+  const back = (error?: string) => {
     if (form.success && form.data.page === "compare") return publicPath(slug, "compare", { from: form.data.from, to: form.data.to, error });
     return publicPath(slug, "viewer", { v: form.success ? form.data.v : undefined, error });
   };
-  if (!form.success) return seeOther(viewer("wrong"));
+  if (!form.success) return seeOther(back("wrong"));
   try {
     const result = await unlockDrop(slug, form.data.passcode, clientKeyFromHeaders(request.headers), request.headers.get("cookie"));
-    if (result.outcome === "unlocked") return seeOther(viewer(), result.cookie);
-    return seeOther(viewer(result.outcome === "wrong_passcode" ? "wrong" : undefined));
+    if (result.outcome === "unlocked") return seeOther(back(), result.cookie);
+    return seeOther(back(result.outcome === "wrong_passcode" ? "wrong" : undefined));
   } catch (error) {
     const failure = toApiError(error);
-    if (failure.code === "rate_limited") return seeOther(viewer("limited"));
+    if (failure.code === "rate_limited") return seeOther(back("limited"));
     // Fail closed: an attempt that cannot be counted is not checked.
-    if (failure.code === "service_unavailable") return seeOther(viewer("unavailable"));
+    if (failure.code === "service_unavailable") return seeOther(back("unavailable"));
     return errorResponse(failure);
   }
 }
