@@ -1,8 +1,9 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { ApiError, type ErrorCode } from "@/lib/errors";
-import { databaseBackend } from "./database-backend";
+import { postgresCounters } from "./postgres-counters";
 import { createRedisBackend } from "./redis-backend";
+import { createSqliteCounters } from "./sqlite-counters";
 import { type RateLimitBackend, windowOf } from "./types";
 
 export type RateLimitPolicy = { limit: number; windowMs: number; code: ErrorCode; message: string };
@@ -135,8 +136,9 @@ type BackendHolder = { [BACKEND_KEY]?: RateLimitBackend };
 export function rateLimitBackend(): RateLimitBackend {
   const holder = globalThis as BackendHolder;
   if (!holder[BACKEND_KEY]) {
-    const backend = getConfig().rateLimitBackend;
-    holder[BACKEND_KEY] = backend.kind === "database" ? databaseBackend : createRedisBackend(backend);
+    const { rateLimitBackend: backend, database, dataDir } = getConfig();
+    if (backend.kind !== "database") holder[BACKEND_KEY] = createRedisBackend(backend);
+    else holder[BACKEND_KEY] = database.provider === "sqlite" ? createSqliteCounters(dataDir, now) : postgresCounters;
   }
   return holder[BACKEND_KEY];
 }

@@ -5,8 +5,11 @@ import { type RateLimitBackend, windowOf } from "./types";
 const CLEANUP_EVERY_MS = 60_000;
 let lastCleanup = 0;
 
-/** Durable counters in the app's own database: the embedded default, correct across instances and restarts. */
-export const databaseBackend: RateLimitBackend = {
+/**
+ * The embedded limiter's counters on PostgreSQL, in the app's own database: correct across instances and
+ * restarts. (On SQLite they have a file of their own: sqlite-counters.ts.)
+ */
+export const postgresCounters: RateLimitBackend = {
   async hit(key, limit, windowMs) {
     const at = now();
     const window = windowOf(at, windowMs);
