@@ -24,6 +24,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/malformed-requests.test.ts": ["sqlite"], // npm start's answers to what Node.js cannot parse
   "tests/api/large-bodies.test.ts": ["sqlite"], // npm start's lingering close; on Vercel the platform receives and caps bodies
   "tests/api/closed-log-pipe.test.ts": ["sqlite"], // npm start's own process and its log streams
+  "tests/api/env-files.test.ts": ["sqlite"], // npm start's and the operator commands' reading of .env files
   "tests/api/raw-transport.test.ts": ["sqlite"], // npm start's compression of raw pages; on Vercel the CDN's
   "tests/api/local-sign-in.test.ts": ["sqlite"], // npm start's record of where a connection came from
   "tests/api/redis-outage.test.ts": ["sqlite"], // ioredis against a self-hosted Redis; serverless uses Upstash's client

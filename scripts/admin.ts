@@ -1,6 +1,7 @@
 // Operator commands. `npm run admin -- token create --login <name> [--label <label>] [--scope <scope>]...
 // [--drop <slug>]... [--expires <30d|12h|ISO date>]` creates the local account <name> if needed and prints
 // a new API token as the last line of stdout.
+import "./env-files.mjs";
 import { parseArgs } from "node:util";
 import { createOperatorToken } from "@/lib/accounts/create-token";
 import { SCOPES } from "@/lib/accounts/scopes";

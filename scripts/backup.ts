@@ -1,4 +1,5 @@
 // `npm run backup -- <directory>`: a consistent copy of the database, and of generated secrets, while the server runs.
+import "./env-files.mjs";
 import { ConfigError, getConfig } from "@/lib/config";
 import { BackupError, createBackup } from "@/lib/ops/backup";
 

@@ -1,5 +1,6 @@
 // `npm run db:migrate`: applies pending migrations and exits. `npm start` does this by itself; platforms
 // without a long-running server (Vercel) run it in their build step.
+import "./env-files.mjs";
 import { ConfigError, getConfig } from "@/lib/config";
 import { migrate } from "@/lib/db/migrate";
 

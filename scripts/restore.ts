@@ -1,5 +1,6 @@
 // `npm run restore -- <directory>`: puts a backup from `npm run backup` in place. Stop the server first;
 // `npm start` (or `npm run db:migrate`) then brings an older backup up to this version's schema.
+import "./env-files.mjs";
 import { ConfigError, getConfig } from "@/lib/config";
 import { BackupError, restoreBackup } from "@/lib/ops/backup";
 

@@ -1,4 +1,5 @@
 // `npm start`: builds once if no build is found, then runs the compiled server (server.ts).
+import "./env-files.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";

@@ -3,7 +3,7 @@
 // TEST_SERVE=serverless serves it as Vercel does instead: `next start` with VERCEL=1 behind a stand-in
 // for Vercel's edge, rate limits through Upstash's client, sign-in through an OpenID Connect provider.
 import { type ChildProcess, spawn, execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -136,8 +136,24 @@ async function bridgePrivateNetwork(port: number, dir: string): Promise<Server[]
   return Promise.all([...outward, inward]);
 }
 
+/**
+ * A directory that looks like the checkout (every entry a link to it) and holds these `.env` files of
+ * its own, for `startApp({ cwd })`: the checkout's own `.env` files must stay as they are while other
+ * tests run.
+ */
+export function checkoutWithEnvFiles(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "htmldrop-checkout-"));
+  for (const entry of readdirSync(ROOT)) {
+    if (entry !== ".git" && !entry.startsWith(".env")) symlinkSync(join(ROOT, entry), join(dir, entry));
+  }
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
 type StartOptions = {
   env?: Record<string, string>;
+  /** Where `npm start` and `command` run; default the checkout. (checkoutWithEnvFiles makes one with its own `.env` files.) */
+  cwd?: string;
   /** Rewrites the PostgreSQL URL the server gets (to route it through a proxy); `sql` still connects directly. */
   databaseUrl?: (url: string) => string;
   /**
@@ -203,7 +219,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   }
   const launch = async () => {
     const before = output.length;
-    const started = spawn(command, args, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const started = spawn(command, args, { cwd: options.cwd ?? ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     started.stdout.on("data", (chunk) => (output += chunk));
     started.stderr.on("data", (chunk) => (output += chunk));
     await waitForListening(started, () => output.slice(before), serverless ? "Ready in" : "htmldrop: listening");
@@ -223,7 +239,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     minter = null;
   };
   const edge: VercelEdge | null = asVercel ? await startVercelEdge(port, servedPort) : null;
-  const runCommand = (script: string, args: string[] = []) => promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: ROOT, env: childEnv });
+  const runCommand = (script: string, args: string[] = []) => promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: options.cwd ?? ROOT, env: childEnv });
 
   return {
     baseUrl,
