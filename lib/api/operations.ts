@@ -641,7 +641,17 @@ const REGISTRY = [
     description:
       "A 1200×630 PNG card with the title, description and version, named by the viewer page's `og:image` for drops without a passcode. " +
       "Drawn once per drop, version, title and description; a strong ETag, cached like the raw endpoint. `X-Robots-Tag: noindex` unless the drop is `indexable`.",
-    parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
+    parameters: [
+      slugParam,
+      { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." },
+      {
+        name: "card",
+        in: "query",
+        required: false,
+        schema: z.string(),
+        description: "The card's tag, as the viewer's `og:image` gives it, so that a new title or description is a new URL. Not read: the card is always the current one.",
+      },
+    ],
     success: { status: 200, description: "The PNG image.", content: "png" },
     errors: ["not_found", "rate_limited"],
     pageResponses: { "304": "Not modified (the `If-None-Match` ETag matches).", "410": EXPIRED_PAGE },

@@ -1,11 +1,10 @@
 // The Open Graph card of a drop version, drawn by next/og (satori): flexbox and inline styles only.
 import type { ReactElement } from "react";
+import type { CardContent } from "./card-tag";
 import { drawableText } from "./font-coverage";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-/** Bumped whenever the drawing changes, so every cached card (and ETag) is made anew. */
-export const CARD_FORMAT = 1;
 
 const TITLE_MAX_CHARS = 90;
 const DESCRIPTION_MAX_CHARS = 180;
@@ -13,7 +12,6 @@ const INK = "#1d1d1f";
 const MUTED = "#55555a";
 const ACCENT = "#2f5bea";
 
-export type CardContent = { title: string; description: string; version: number; site: string };
 
 /** The htmldrop mark: a white drop on the accent square, as public/icon.svg draws it. */
 export function Mark({ size }: { size: number }): ReactElement {

@@ -1,11 +1,10 @@
-// GET /p/<slug>/og.png[?v=N]: a drop version's Open Graph card. Rendering costs tens of milliseconds of
-// CPU, so each card is drawn once per (drop, version, title, description) and kept in memory; its ETag
+// GET /p/<slug>/og.png[?v=N][&card=<tag>]: a drop version's Open Graph card. The viewer's og:image
+// carries the card's tag so that a new title is a new URL; the tag is not read here, and the card drawn
+// is always the current one. Rendering costs tens of milliseconds of CPU, so each card is drawn once per (drop, version, title, description) and kept in memory; its ETag
 // names that content, so browsers, CDNs and unfurlers revalidate with a 304 and never wait for a render.
 // Cached for shared caches like the raw endpoint, never past the drop's expiry. A locked drop has no
 // card (its title would show); an expired one answers 410 like its viewer.
-import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
-import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
 import { parsePublicPath } from "@/lib/drops/public-urls";
@@ -14,7 +13,7 @@ import { assertRateLimit } from "@/lib/ratelimit";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { expiredPage, matchesEtag, type RawResponse } from "@/lib/serving/raw";
 import { robotsHeaders } from "@/lib/serving/robots";
-import { CARD_FORMAT, type CardContent } from "./card";
+import { cardContent, cardTag, type CardContent } from "./card-tag";
 import { renderPreviewCard } from "./render";
 
 /** Cards kept per process: one is 30 to 60 KB, so about a hundred and fifty of the most recent. */
@@ -66,12 +65,6 @@ function renderOnce(tag: string, content: CardContent): Promise<Buffer> {
   return pending;
 }
 
-/** Names the card's content: the same drop, version, title and description always make the same bytes. */
-function cardTag(slug: string, content: CardContent): string {
-  const fields = JSON.stringify([CARD_FORMAT, slug, content.version, content.title, content.description, content.site]);
-  return createHash("sha256").update(fields).digest("base64url").slice(0, 27);
-}
-
 function errorAnswer(error: ApiError): RawResponse {
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...robotsHeaders(false) };
   if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
@@ -110,7 +103,7 @@ async function respond({ method, url, headers }: PreviewRequest): Promise<RawRes
   if (decision.answer === "expired") return expiredPage();
   if (decision.answer !== "serve" || drop === null) throw new ApiError("not_found", NO_CARD);
 
-  const content: CardContent = { title: drop.title, description: drop.description ?? "", version, site: new URL(getConfig().publicUrl).host };
+  const content = cardContent(drop, version);
   const tag = cardTag(slug, content);
   const answerHeaders: Record<string, string> = {
     "content-type": "image/png",

@@ -1,5 +1,6 @@
 import { ImageResponse } from "next/og";
-import { CARD_HEIGHT, CARD_WIDTH, PreviewCard, type CardContent } from "./card";
+import { CARD_HEIGHT, CARD_WIDTH, PreviewCard } from "./card";
+import type { CardContent } from "./card-tag";
 
 /** The card as PNG bytes. No network: the text is limited to the bundled font (./font-coverage.ts). */
 export async function renderPreviewCard(content: CardContent): Promise<Buffer> {

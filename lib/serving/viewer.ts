@@ -7,6 +7,7 @@ import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { db } from "@/lib/db";
 import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
 import { parseVersionParam, publicPath, publicUrl, routeAt, viewerPath } from "@/lib/drops/public-urls";
+import { cardContent, cardTag } from "@/lib/previews/card-tag";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import { createViewerPass } from "@/lib/sharing/pass";
 import { viewerOn } from "@/lib/sharing/standing";
@@ -136,7 +137,7 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     url: `${origin}${viewerPath(slug, typeof path.version === "number" ? number : null)}`,
     comments,
     indexable: decision.indexable,
-    imageUrl: decision.sharedCache ? publicUrl(origin, slug, "og", { v: number }) : null,
+    imageUrl: decision.sharedCache ? publicUrl(origin, slug, "og", { v: number, card: cardTag(slug, cardContent(drop, number)) }) : null,
   };
 }
 

@@ -64,18 +64,21 @@ describe("the preview card", () => {
     const viewer = await get(`/p/${drop.slug}`);
     expect(viewer.status).toBe(200);
     const tags = metaTags(await viewer.text());
-    expect(pathOf(tags.get("og:image")!)).toBe(`/p/${drop.slug}/og.png?v=1`);
+    // The version shown, and the card's own tag (its ETag): a new title is a new image URL.
+    expect(pathOf(tags.get("og:image")!)).toMatch(new RegExp(`^/p/${drop.slug}/og\\.png\\?v=1&card=[A-Za-z0-9_-]{27}$`));
+    const card = await get(pathOf(tags.get("og:image")!));
+    expect(card.headers.get("etag")).toBe(`"${new URL(tags.get("og:image")!).searchParams.get("card")}"`);
     expect(tags.get("og:image:width")).toBe("1200");
     expect(tags.get("og:image:height")).toBe("630");
     expect(tags.get("twitter:card")).toBe("summary_large_image");
-    expect(pathOf(tags.get("twitter:image")!)).toBe(`/p/${drop.slug}/og.png?v=1`);
+    expect(tags.get("twitter:image")).toBe(tags.get("og:image"));
     expect(tags.get("og:description")).toBe("Version 1 of a page published with htmldrop");
     expect(tags.get("twitter:description")).toBe("Version 1 of a page published with htmldrop");
 
     await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: PAGE, description: "Dates and owners" } });
     const described = metaTags(await (await get(`/p/${drop.slug}?v=2`)).text());
     expect(described.get("og:description")).toBe("Dates and owners");
-    expect(pathOf(described.get("og:image")!)).toBe(`/p/${drop.slug}/og.png?v=2`);
+    expect(pathOf(described.get("og:image")!)).toMatch(new RegExp(`^/p/${drop.slug}/og\\.png\\?v=2&card=`));
   });
 
   it("is a 1200×630 PNG, drawn once, then answered from cache and by ETag", async () => {
@@ -109,11 +112,14 @@ describe("the preview card", () => {
     expect(app.logs()).not.toMatch(/dynamic font|preview image failed/i);
   });
 
-  it("changes with the title, so an old ETag gets the new card", async () => {
+  it("changes with the title: a new image URL in the viewer, and an old ETag gets the new card", async () => {
     const drop = await create({ title: "Before the rename" });
+    const imageUrl = async () => metaTags(await (await get(`/p/${drop.slug}`)).text()).get("og:image");
+    const urlBefore = await imageUrl();
     const before = await get(`/p/${drop.slug}/og.png?v=1`);
     const oldTag = before.headers.get("etag")!;
     await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token, body: { title: "After the rename" } });
+    expect(await imageUrl()).not.toBe(urlBefore);
     const after = await get(`/p/${drop.slug}/og.png?v=1`, { "if-none-match": oldTag });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(oldTag);
