@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   // path today; this keeps the folder in every function should it stop (.ci/vercel-build checks).
   outputFileTracingIncludes: { "/**": ["./patterns/**"] },
   poweredByHeader: false,
+  // proxy.ts sees the URL Next itself was asked for (with npm start's own host and port), so a rewrite it
+  // makes is served in place; with the default, npm start's Next took its rewrites for another host's.
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   experimental: {
     // The dashboard's "New drop" and "New version" forms post a whole document (and its context), and

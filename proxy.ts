@@ -3,8 +3,8 @@ import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
 import { isPublicFilePath, PUBLIC_FILE_METHODS, PUBLIC_FILE_UNSERVED_HEADERS } from "@/lib/serving/public-files";
 import { NOINDEX, ROBOTS_HEADER } from "@/lib/serving/robots";
-import { isPublicRouteHandlerPath, isUnderDropPrefix } from "@/lib/drops/public-urls";
-import { DROP_PAGE_URL_HEADER, isSharedViewerPath, routeViewerRequest } from "@/lib/serving/shared-pages";
+import { isInternalPagePath, isPublicRouteHandlerPath, isUnderDropPrefix } from "@/lib/drops/public-urls";
+import { DROP_PAGE_URL_HEADER, routeViewerRequest } from "@/lib/serving/shared-pages";
 
 // Route handlers among the paths below answer every method themselves. Pages take GET, HEAD and POST
 // (server actions); for anything else Next.js would answer OPTIONS with an empty 400 and render the
@@ -43,7 +43,7 @@ function withDropPageUrl(request: NextRequest, url: string): Headers {
 
 async function route(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (isDropsOnlyHost(request.headers.get("host")) || isSharedViewerPath(pathname)) return notFound();
+  if (isDropsOnlyHost(request.headers.get("host")) || isInternalPagePath(pathname)) return notFound();
   const refusal = pageMethodRefusal(request);
   if (refusal) return refusal;
   if (isPublicFilePath(pathname)) return NextResponse.next({ request: { headers: withoutHeaders(request, PUBLIC_FILE_UNSERVED_HEADERS) } });
@@ -51,6 +51,11 @@ async function route(request: NextRequest): Promise<NextResponse> {
   if (viewer !== null && "answer" in viewer) {
     const { status, headers, body } = viewer.answer;
     return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
+  }
+  if (viewer !== null && "missing" in viewer) {
+    const missing = NextResponse.rewrite(new URL(viewer.missing, request.url), { status: 404 });
+    missing.headers.set(ROBOTS_HEADER, NOINDEX);
+    return missing;
   }
   const passOn = isUnderDropPrefix(pathname) ? { request: { headers: withDropPageUrl(request, `${pathname}${search}`) } } : undefined;
   if (viewer === null) return NextResponse.next(passOn);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { AuthShell } from "@/app/_components/auth-shell";
+import { PageFrame } from "@/app/_components/page-frame";
 import styles from "@/app/_components/auth.module.css";
 import { callbackTarget } from "@/lib/auth/callback-target";
 import { readCsrfToken } from "@/lib/auth/csrf";
@@ -85,7 +85,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const user = await getSessionUser();
 
   return (
-    <AuthShell title="Sign in">
+    <PageFrame title="Sign in">
       <p>Sign in to manage your drops, create tokens and approve your agents.</p>
       {user ? (
         <p className={styles.ok} role="status">
@@ -120,6 +120,6 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <p className={styles.hint}>
         <a href="/">Back to htmldrop</a>
       </p>
-    </AuthShell>
+    </PageFrame>
   );
 }

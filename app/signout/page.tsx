@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { AuthShell } from "@/app/_components/auth-shell";
+import { PageFrame } from "@/app/_components/page-frame";
 import styles from "@/app/_components/auth.module.css";
 import { callbackTarget } from "@/lib/auth/callback-target";
 import { readCsrfToken } from "@/lib/auth/csrf";
@@ -20,7 +20,7 @@ export default async function SignOutPage({ searchParams }: { searchParams: Sear
   const user = await getSessionUser();
   if (!user) {
     return (
-      <AuthShell title="Signed out">
+      <PageFrame title="Signed out">
         <p role="status">You are not signed in on this browser.</p>
         <div className={styles.actions}>
           <a className={styles.button} href={signInPath("/dashboard")}>
@@ -30,12 +30,12 @@ export default async function SignOutPage({ searchParams }: { searchParams: Sear
             Home
           </a>
         </div>
-      </AuthShell>
+      </PageFrame>
     );
   }
   const csrfToken = readCsrfToken(jar, getConfig().authSecret);
   return (
-    <AuthShell title="Sign out">
+    <PageFrame title="Sign out">
       <p>
         You are signed in as <strong data-testid="signed-in-as">{user.login ?? user.userId}</strong>. Signing out ends this browser&apos;s session; your agents&apos;
         tokens keep working until you revoke them on the <a href="/dashboard/tokens">tokens page</a>.
@@ -61,6 +61,6 @@ export default async function SignOutPage({ searchParams }: { searchParams: Sear
           </a>
         </>
       )}
-    </AuthShell>
+    </PageFrame>
   );
 }

@@ -125,7 +125,7 @@ const SIGN_IN_ROUTES = new Set(["viewer", "raw", "full", "compare"]);
 
 /** The path alone answers 404, whatever the drop: callers skip the drop's lookup. */
 export function namesNothing(path: PublicPath): boolean {
-  if (path.slug === null || path.route === "shared") return true;
+  if (path.slug === null || path.route === "shared" || path.route === "missing") return true;
   if (path.route === "view" && !path.plain) return true;
   return STRICT_VERSION.has(path.route) && path.version === "invalid";
 }
@@ -191,6 +191,7 @@ export function decideAccess(path: PublicPath, drop: DropState | null, viewer: V
     case "lock":
       return serve(false, null, false);
     case "shared":
+    case "missing":
       return { answer: "not_found" };
   }
 }

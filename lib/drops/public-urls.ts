@@ -9,7 +9,10 @@ const PREFIX = "/p/";
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
 
 /** What a public URL shows: the drop's viewer page, or one of the pages and handlers beside it. */
-export type PublicRoute = "viewer" | "compare" | "raw" | "full" | "og" | "unlock" | "lock" | "view" | "comments" | "shared";
+export type PublicRoute = "viewer" | "compare" | "raw" | "full" | "og" | "unlock" | "lock" | "view" | "comments" | InternalRoute;
+/** Pages Next renders only when proxy.ts rewrites a public URL to them; asked for directly, nothing is there. */
+export type InternalRoute = "shared" | "missing";
+const INTERNAL_ROUTES: readonly InternalRoute[] = ["shared", "missing"];
 
 const SUBPATHS = {
   compare: "compare",
@@ -48,7 +51,7 @@ const PLAIN_QUERY = /^v=[1-9][0-9]{0,8}$/;
 
 function routeOf(rest: string | undefined): PublicRoute | null {
   if (rest === undefined || rest === "/") return "viewer";
-  if (rest === "/shared" || rest.startsWith("/shared/")) return "shared";
+  for (const internal of INTERNAL_ROUTES) if (rest === `/${internal}` || rest.startsWith(`/${internal}/`)) return internal;
   const slash = rest.endsWith("/");
   const name = rest.slice(1, slash ? -1 : undefined);
   if (!Object.hasOwn(SUBPATHS, name)) return null;
@@ -102,7 +105,7 @@ export function isPublicRouteHandlerPath(pathname: string): boolean {
 type QueryValue = string | number | null | undefined;
 
 /** `/p/<slug>[/<page>][?query]`; query entries without a value are left out, in the order given. */
-export function publicPath(slug: string, route: Exclude<PublicRoute, "shared"> = "viewer", query: Record<string, QueryValue> = {}): string {
+export function publicPath(slug: string, route: Exclude<PublicRoute, InternalRoute> = "viewer", query: Record<string, QueryValue> = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== null && value !== undefined) search.set(name, String(value));
   const text = search.toString();
@@ -111,7 +114,7 @@ export function publicPath(slug: string, route: Exclude<PublicRoute, "shared"> =
 }
 
 /** The same on an origin (PUBLIC_URL, or CONTENT_ORIGIN for raw). */
-export function publicUrl(origin: string, slug: string, route: Exclude<PublicRoute, "shared"> = "viewer", query: Record<string, QueryValue> = {}): string {
+export function publicUrl(origin: string, slug: string, route: Exclude<PublicRoute, InternalRoute> = "viewer", query: Record<string, QueryValue> = {}): string {
   return `${origin}${publicPath(slug, route, query)}`;
 }
 
@@ -123,6 +126,20 @@ export function viewerPath(slug: string, version: number | null = null): string 
 /** The Next page a public viewer URL is served from on Vercel; never a public URL itself. */
 export function sharedViewerPath(slug: string, version: number | null): string {
   return `${PREFIX}${encodeURIComponent(slug)}/shared/${version ?? "latest"}`;
+}
+
+/**
+ * The Next page a drop page that is not there is served from (its 404, drawn on the server): the drop,
+ * or only the version asked for (then linked to the latest). Never a public URL itself.
+ */
+export function missingPagePath(slug: string, missing: "drop" | "version"): string {
+  return `${PREFIX}${encodeURIComponent(slug)}/missing/${missing}`;
+}
+
+/** A URL of an internal page (the shared viewer, the missing page): answered only through proxy.ts's rewrites. */
+export function isInternalPagePath(pathname: string): boolean {
+  const path = parsePublicPath(pathname);
+  return path !== null && path.encodedSlug !== "" && (INTERNAL_ROUTES as readonly PublicRoute[]).includes(path.route);
 }
 
 /** The path a page's or route handler's [slug] parameter names (Next has decoded it). */

@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { isPublicRouteHandlerPath, parsePublicPath, parseVersionParam, publicPath, publicUrl, routeAt, sharedViewerPath, slugInDropUrl, viewerPath, type PublicRoute } from "@/lib/drops/public-urls";
+import {
+  isInternalPagePath,
+  isPublicRouteHandlerPath,
+  missingPagePath,
+  parsePublicPath,
+  parseVersionParam,
+  publicPath,
+  publicUrl,
+  routeAt,
+  sharedViewerPath,
+  slugInDropUrl,
+  viewerPath,
+  type InternalRoute,
+  type PublicRoute,
+} from "@/lib/drops/public-urls";
 
 const SLUG = "abc123def";
 
 describe("publicPath and parsePublicPath", () => {
-  const shapes: { route: Exclude<PublicRoute, "shared">; built: string; version: number | null }[] = [
+  const shapes: { route: Exclude<PublicRoute, InternalRoute>; built: string; version: number | null }[] = [
     { route: "viewer", built: `/p/${SLUG}`, version: null },
     { route: "viewer", built: `/p/${SLUG}?v=3`, version: 3 },
     { route: "raw", built: `/p/${SLUG}/raw?v=3`, version: 3 },
@@ -50,9 +64,13 @@ describe("publicPath and parsePublicPath", () => {
     for (const page of ["full", "og.png", "unlock", "lock", "view", "comments"]) expect(parsePublicPath(`/p/${SLUG}/${page}/`)).toBeNull();
   });
 
-  it("names the shared page, which is never public, and any path below it", () => {
+  it("names the internal pages (the shared viewer, the missing page), which are never public, and any path below them", () => {
     expect(parsePublicPath(`/p/${SLUG}/shared`)?.route).toBe("shared");
     expect(parsePublicPath(`/p/${SLUG}/shared/latest`)?.route).toBe("shared");
+    expect(missingPagePath(SLUG, "version")).toBe(`/p/${SLUG}/missing/version`);
+    expect(parsePublicPath(missingPagePath(SLUG, "drop"))?.route).toBe("missing");
+    for (const path of [sharedViewerPath(SLUG, 2), missingPagePath(SLUG, "drop"), `/p/${SLUG}/missing`]) expect(isInternalPagePath(path)).toBe(true);
+    for (const path of [viewerPath(SLUG), publicPath(SLUG, "compare"), "/p//missing/drop", "/dashboard"]) expect(isInternalPagePath(path)).toBe(false);
   });
 
   it("rejects URLs that are not a drop's", () => {

@@ -1,3 +1,4 @@
+import { PageFrame } from "@/app/_components/page-frame";
 import { publicPath } from "@/lib/drops/public-urls";
 import { GATE_MESSAGES } from "@/lib/serving/viewer";
 import styles from "./viewer.module.css";
@@ -13,8 +14,7 @@ type Props = {
 /** The passcode form a locked drop's pages show instead of anything of the drop. */
 export function Gate({ slug, version, error, compare }: Props) {
   return (
-    <main className={styles.gate}>
-      <h1>This drop is locked</h1>
+    <PageFrame title="This drop is locked">
       <p>Enter the passcode that came with the link.</p>
       {error ? (
         <p role="alert" className={styles.error}>
@@ -32,6 +32,6 @@ export function Gate({ slug, version, error, compare }: Props) {
         </label>
         <button type="submit">Unlock</button>
       </form>
-    </main>
+    </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
+import { PageFrame } from "@/app/_components/page-frame";
 import { viewerPath } from "@/lib/drops/public-urls";
-import styles from "./viewer.module.css";
 
 /**
  * A 404 for a version (or a comparison) of a drop the reader may see: the way to the latest. Never the
@@ -8,12 +8,11 @@ import styles from "./viewer.module.css";
  */
 export function MissingVersion({ slug }: { slug: string | null }) {
   return (
-    <main className={styles.missing}>
-      <h1>This version does not exist</h1>
+    <PageFrame title="This version does not exist">
       <p>It may have been deleted, or the link may have a typing mistake in it.</p>
       <p>
         <a href={slug === null ? "?" : viewerPath(slug)}>See the latest version</a>
       </p>
-    </main>
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { AuthShell } from "@/app/_components/auth-shell";
+import { PageFrame } from "@/app/_components/page-frame";
 import styles from "@/app/_components/auth.module.css";
 import { callbackTarget } from "@/lib/auth/callback-target";
 import { signInPath } from "@/lib/auth/session";
@@ -16,7 +16,7 @@ export default async function SignInErrorPage({ searchParams }: { searchParams: 
   const params = await searchParams;
   const callbackPath = callbackTarget(undefined, await cookies(), "/dashboard");
   return (
-    <AuthShell title="Sign-in failed">
+    <PageFrame title="Sign-in failed">
       <p className={styles.alert} role="alert" data-notice="sign-in-failed">
         {signInErrorPageMessage(params.error)}
       </p>
@@ -28,6 +28,6 @@ export default async function SignInErrorPage({ searchParams }: { searchParams: 
           Home
         </a>
       </div>
-    </AuthShell>
+    </PageFrame>
   );
 }
