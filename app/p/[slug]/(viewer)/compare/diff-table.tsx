@@ -1,5 +1,5 @@
 import type { DiffLine } from "@/lib/drops/diff-text";
-import type { CompareHunk } from "@/lib/serving/compare";
+import type { CompareHunk, CompareLine } from "@/lib/serving/compare";
 import styles from "./compare.module.css";
 
 const MARK: Record<DiffLine["kind"], { sign: string; words: string }> = {
@@ -39,7 +39,8 @@ export function DiffTable({ hunks, from, to }: { hunks: CompareHunk[]; from: num
                 <span className={styles.visuallyHidden}>{MARK[line.kind].words}</span>
               </td>
               <td className={styles.code}>
-                {line.text}
+                {line.hiddenBefore > 0 ? <span className={styles.cut}>{line.hiddenBefore.toLocaleString("en")} characters not shown … </span> : null}
+                <LineText line={line} />
                 {line.hiddenChars > 0 ? <span className={styles.cut}> … {line.hiddenChars.toLocaleString("en")} more characters not shown</span> : null}
               </td>
             </tr>
@@ -48,4 +49,11 @@ export function DiffTable({ hunks, from, to }: { hunks: CompareHunk[]; from: num
       ))}
     </table>
   );
+}
+
+/** A line paired with a changed one shows which of its words changed: removed ones in <del>, added ones in <ins>. */
+function LineText({ line }: { line: CompareLine }) {
+  if (line.words === null) return line.text;
+  const Mark = line.kind === "removed" ? "del" : "ins";
+  return line.words.map((word, index) => (word.changed ? <Mark key={index}>{word.text}</Mark> : word.text));
 }

@@ -83,6 +83,9 @@ export default async function ComparePageRoute(props: Props) {
                 {page.diff.addedLines} {page.diff.addedLines === 1 ? "line" : "lines"} added, {page.diff.removedLines} removed, going from version {page.from.version} to
                 version {page.to.version}.
               </p>
+              {page.diff.hunks.some((hunk) => hunk.lines.some((line) => line.words?.some((word) => word.changed))) ? (
+                <p>Within a changed line, the words that changed are marked: struck through where removed, underlined where added.</p>
+              ) : null}
               <DiffTable hunks={page.diff.hunks} from={page.from.version} to={page.to.version} />
               {page.diff.hiddenLines > 0 ? (
                 <p>
