@@ -615,7 +615,7 @@ const REGISTRY = [
     summary: "Public viewer page",
     description:
       "Shows the drop in a sandboxed iframe, with the version's context under a toggle. A passcode gate is shown first when one is set. " +
-      "An older version says so and links to the latest; `/p/{slug}/compare?from=N&to=M` shows two versions side by side with their line diff (addition).",
+      "An older version says so and links to the latest; `/p/{slug}/compare?from=N&to=M` shows two versions side by side with what changed marked, in the rendered pages and in a line and word diff of the source (addition).",
     parameters: [slugParam, { name: "v", in: "query", required: false, schema: versionNumberSchema, description: "Version to show; default the latest." }],
     success: { status: 200, description: "The viewer page (or the passcode gate).", content: "html" },
     errors: [],

@@ -7,6 +7,7 @@
 // stream, so the head is final once the body has begun: only a prefix is parsed with locations, and
 // the whole document (without them) only when the prefix cannot rule a viewport meta tag in or out.
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
+import { COMPARE_MARKS_SCRIPT } from "./compare-marks";
 
 export const DEFENSIVE_STYLE = "html,body{max-width:100vw;overflow-x:clip}img,svg,video,iframe{max-width:100%}pre,table{max-width:100%}";
 export const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
@@ -24,8 +25,11 @@ const REACH_SCRIPT =
   `(function(){var d=document,a="${WIDE_TABLE}",q=0;function m(){q=0;for(var t of d.querySelectorAll("table")){var p=t.parentElement,w=t.hasAttribute(a);` +
   `if(w?t.scrollWidth<=t.clientWidth:p&&t.offsetWidth>p.clientWidth&&!/auto|scroll/.test(getComputedStyle(p).overflowX))w?t.removeAttribute(a):t.setAttribute(a,"")}}` +
   `new ResizeObserver(function(){q=q||requestAnimationFrame(m)}).observe(d.documentElement)})()`;
-/** Everything injected after the viewport tag: the spec's style element first, exactly as the spec words it. */
-export const DEFENSIVE_BLOCK = `${STYLE_ELEMENT}<style data-htmldrop-reach>${REACH_STYLE}</style><script data-htmldrop>${REACH_SCRIPT}</script>`;
+/**
+ * Everything injected after the viewport tag: the spec's style element first, exactly as the spec words
+ * it. The script also answers the compare page, which outlines changed blocks in its frames (compare-marks.ts).
+ */
+export const DEFENSIVE_BLOCK = `${STYLE_ELEMENT}<style data-htmldrop-reach>${REACH_STYLE}</style><script data-htmldrop>${REACH_SCRIPT};${COMPARE_MARKS_SCRIPT}</script>`;
 
 /** Layout widths (CSS px) taken as a page made for a fixed width: narrower ones fit phones nearly as they are. */
 const MIN_LAYOUT_WIDTH = 480;

@@ -28,6 +28,13 @@ export const COMPARE_LIMITS = {
   wordDiffMaxEdits: 100,
   /** wordDiffMaxChars for all of a page's pairs together: the pairs after it are shown as whole lines. */
   wordDiffTotalChars: 20_000,
+  /**
+   * Tags plus runs of text between spaces, per version, past which the rendered view marks nothing:
+   * parsing (compare-blocks.ts) costs about 1 µs per run of text and 5 µs per tag, whatever the characters.
+   */
+  renderedMaxTokens: 30_000,
+  /** Blocks removed plus added past which the rendered view marks nothing (Myers, as above). */
+  renderedMaxChangedBlocks: 400,
 } as const;
 
 export type CompareSide = { version: number; frameSrc: string };

@@ -1,20 +1,23 @@
-// What the compare page at /p/<slug>/compare shows: two versions of a drop rendered side by side and a
-// line diff of their source. The same gate as the viewer: a drop with a passcode shows nothing of
-// itself (not even its title) until this browser has unlocked it.
+// What the compare page at /p/<slug>/compare shows: two versions of a drop rendered side by side with
+// their changed blocks, and a diff of their source by line and, within changed lines, by word. The
+// same gate as the viewer: a drop with a passcode shows nothing of itself (not even its title) until
+// this browser has unlocked it.
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db";
 import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
 import { publicPath, routeAt } from "@/lib/drops/public-urls";
 import { versionNumberSchema } from "@/lib/schemas/common";
+import type { RenderedChanges } from "./compare-blocks";
 import type { CompareDiff, CompareSide } from "./compare-diff";
 import { COMPARE_LIMITS } from "./compare-diff";
-import { diffOffThread } from "./compare-pool";
+import { diffOffThread, type CompareResult } from "./compare-pool";
 import { readServedBlob } from "./lookup";
 import { viewerOn } from "@/lib/sharing/standing";
 import { passcodeUnlock } from "./unlock";
 import { frameSrc } from "./viewer";
 
-export { COMPARE_LIMITS, type CompareDiff, type CompareHunk, type CompareLine, type CompareSide } from "./compare-diff";
+export { COMPARE_LIMITS, type CompareDiff, type CompareHunk, type CompareLine, type CompareSide, type CompareWord } from "./compare-diff";
+export type { RenderedChange, RenderedChanges } from "./compare-blocks";
 
 export type ComparePage =
   | { kind: "not_found" }
@@ -29,6 +32,7 @@ export type ComparePage =
       from: CompareSide;
       to: CompareSide;
       diff: CompareDiff;
+      rendered: RenderedChanges;
     };
 
 /** A version named in the query: absent gives `fallback`, anything but one well-formed number gives null. */
@@ -75,35 +79,35 @@ export async function getComparePage(slug: string, query: { from?: string | stri
     versions,
     from: { version: from, frameSrc: frameSrc(slug, from, unlock, pass) },
     to: { version: to, frameSrc: frameSrc(slug, to, unlock, pass) },
-    diff: await compareDiff(drop.id, from, to),
+    ...(await compareVersions(drop.id, from, to)),
   };
 }
 
 const CACHE_KEY = Symbol.for("htmldrop.compare-diffs");
-type CacheHolder = { [CACHE_KEY]?: Map<string, CompareDiff> };
+type CacheHolder = { [CACHE_KEY]?: Map<string, CompareResult> };
 
-/** The two versions' bounded diff, from memory when the same two contents were compared lately. */
-async function compareDiff(dropId: string, from: number, to: number): Promise<CompareDiff> {
+/** The two versions' bounded diff and rendered changes, from memory when the same two contents were compared lately. */
+async function compareVersions(dropId: string, from: number, to: number): Promise<{ diff: CompareDiff; rendered: RenderedChanges }> {
   const cache = ((globalThis as CacheHolder)[CACHE_KEY] ??= new Map());
   const rows = await db().version.findMany({ where: { dropId, number: { in: [from, to] } }, select: { number: true, blobSha: true } });
   const sha = (number: number) => rows.find((row) => row.number === number)?.blobSha;
   const key = `${sha(from)}:${sha(to)}`;
-  if (cache.has(key)) {
-    const diff = cache.get(key)!;
+  const cached = cache.get(key);
+  if (cached) {
     // Least recently used first: a Map iterates in insertion order.
     cache.delete(key);
-    cache.set(key, diff);
-    return diff;
+    cache.set(key, cached);
+    return { diff: cached.source, rendered: cached.rendered };
   }
   // The bytes on the serving connections (Prisma's base64 held the event loop about 100 ms per 2 MB),
   // the diff on a worker thread: two 2 MB one-line versions held it about 0.25 s each (issue 28, item 9).
   const [fromBlob, toBlob] = await Promise.all([readServedBlob(sha(from)!), readServedBlob(sha(to)!)]);
-  if (!fromBlob || !toBlob) return null;
-  const diff = await diffOffThread({ from, to, fromBytes: fromBlob.bytes, toBytes: toBlob.bytes });
-  cache.set(key, diff);
+  if (!fromBlob || !toBlob) return { diff: null, rendered: { changes: null, reason: "too_large" } };
+  const result = await diffOffThread({ from, to, fromBytes: fromBlob.bytes, toBytes: toBlob.bytes });
+  cache.set(key, result);
   for (const oldest of cache.keys()) {
     if (cache.size <= COMPARE_LIMITS.cachedDiffs) break;
     cache.delete(oldest);
   }
-  return diff;
+  return { diff: result.source, rendered: result.rendered };
 }

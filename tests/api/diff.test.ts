@@ -182,7 +182,7 @@ describe("the viewer's missing versions and compare page, as served (page cache,
     expect(capped.html).toContain("704 more lines of the diff are not shown here");
   });
 
-  it("marks the one changed word of a long line with <del> and <ins>", async () => {
+  it("marks the one changed word of a long line with <del> and <ins>, and counts the change in the rendered view", async () => {
     const report = (figure: string) => `<!doctype html>\n<h1>Quarter</h1>\n<p>Revenue came to ${figure} thousand this quarter, ${"after the sale of the old warehouse and before the new contracts. ".repeat(4)}</p>\n`;
     const created = await app.api("/api/drops", { method: "POST", token: alice, body: { title: "One figure", html: report("1200") } });
     expect((await app.api(`/api/drops/${created.body.slug}`, { method: "PUT", token: alice, body: { html: report("1300") } })).status).toBe(200);
@@ -190,6 +190,7 @@ describe("the viewer's missing versions and compare page, as served (page cache,
     expect(compared.status).toBe(200);
     expect(compared.html.match(/<del>[^<]*<\/del>/g)).toEqual(["<del>1200</del>"]);
     expect(compared.html.match(/<ins>[^<]*<\/ins>/g)).toEqual(["<ins>1300</ins>"]);
+    expect(compared.html).toContain("The text changed in 1 place.");
   });
 
   it("shows a locked drop's gate for any version and on its compare page, never its title or source", async () => {

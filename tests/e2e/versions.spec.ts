@@ -1,6 +1,7 @@
 // Versions a reader can follow, in real Chromium at a phone's and a desktop's width: the select opens a
 // version at once (and the plain form works without JavaScript), an older version says so, a missing
-// version's 404 leads to the latest, and the compare page shows both versions and their line diff.
+// version's 404 leads to the latest, and the compare page marks what changed in the source and in both
+// rendered versions, one at a time on a phone.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
 import { expectNoAxeViolationsInBothSchemes, hasHorizontalPageScroll, SCREENS, screenshotPath } from "../helpers/a11y";
@@ -15,6 +16,24 @@ test.beforeAll(async () => {
 test.afterAll(async () => app?.stop());
 
 const page_ = (heading: string, extra = "") => `<!doctype html><html lang="en"><head><title>${heading}</title></head><body><h1>${heading}</h1>\n<p>Shared paragraph</p>\n${extra}</body></html>`;
+
+/** A report long enough that a frame scrolls to its changed figure, in a line of 300 characters. */
+const report = (figure: string, region: string) =>
+  `<!doctype html><html lang="en"><head><title>Report</title></head><body><h1>Report</h1>\n<p>Regions: ${region}</p>\n` +
+  Array.from({ length: 30 }, (_, index) => `<p>Paragraph ${index} of the report, unchanged from one version to the next.</p>\n`).join("") +
+  `<p>Revenue came to ${figure} thousand this quarter, ${"after the sale of the old warehouse and before the new contracts. ".repeat(4)}</p>\n`.slice(0, 300) +
+  "\n<p>The end.</p>\n</body></html>";
+
+/** A drop with these versions, in order. */
+async function versionsOf(title: string, versions: string[]): Promise<{ slug: string; url: string }> {
+  const created = await app.api("/api/drops", { method: "POST", token, body: { title, html: versions[0] } });
+  expect(created.status, created.text).toBe(201);
+  for (const html of versions.slice(1)) {
+    const put = await app.api(`/api/drops/${created.body.slug}`, { method: "PUT", token, body: { html } });
+    expect(put.status, put.text).toBe(200);
+  }
+  return created.body;
+}
 
 /** A drop with three versions; `passcode` locks it. */
 async function threeVersions(title: string, passcode?: string): Promise<{ slug: string; url: string }> {
@@ -85,29 +104,76 @@ for (const screen of SCREENS) {
       await page.context().close();
     });
 
-    test("Compare shows both versions rendered and the changed source lines", async ({ browser }) => {
-      const drop = await threeVersions(`Compared ${screen.name}`);
+    test("Compare marks the changed word in the source and in both frames, and scrolls the frames to it", async ({ browser }) => {
+      const drop = await versionsOf(`Compared ${screen.name}`, [report("900", "north"), report("1200", "south"), report("1300", "south")]);
       const page = await newPage(browser, screen);
       await page.goto(drop.url);
       await page.getByRole("link", { name: "Compare" }).click();
       await expect(page).toHaveURL(`${drop.url}/compare?from=2&to=3`);
-      await expect(page.frameLocator('iframe[title^="Version 2 of"]').getByRole("heading", { name: "Version two" })).toBeVisible();
-      await expect(page.frameLocator('iframe[title^="Version 3 of"]').getByRole("heading", { name: "Version three" })).toBeVisible();
       for (const iframe of await page.locator("iframe").all()) await expect(iframe).toHaveAttribute("sandbox", "allow-scripts allow-forms allow-popups allow-modals");
 
-      const table = page.getByRole("table");
-      await expect(page.getByText("2 lines added, 2 removed, going from version 2 to version 3.")).toBeVisible();
-      await expect(table.getByRole("row").filter({ hasText: "Removed" }).filter({ hasText: "<p>Added in Version two</p>" })).toHaveCount(1);
-      await expect(table.getByRole("row").filter({ hasText: "Added" }).filter({ hasText: "<p>Added in Version three</p>" })).toHaveCount(1);
-      expect(await hasHorizontalPageScroll(page)).toBe(false);
-      await page.screenshot({ path: screenshotPath("versions", `compare-${screen.name}`), fullPage: true });
-      await expectNoAxeViolationsInBothSchemes(page);
+      // The source: one changed word in a 300-character line, not the whole line.
+      await expect(page.getByText("1 line added, 1 removed, going from version 2 to version 3.")).toBeVisible();
+      await expect(page.getByRole("table").locator("del")).toHaveText(["1200"]);
+      await expect(page.getByRole("table").locator("ins")).toHaveText(["1300"]);
 
-      // The selects choose other versions (a plain GET form).
+      // The rendered view: the changed paragraph outlined, far down, scrolled into each frame's view.
+      await expect(page.getByText("The text changed in 1 place.")).toBeVisible();
+      await expect(page.getByText("Change 1 of 1")).toBeVisible();
+      const older = page.locator('iframe[title^="Version 2 of"]');
+      const newer = page.locator('iframe[title^="Version 3 of"]');
+      const mark = (frame: typeof older) => frame.contentFrame().locator("[data-htmldrop-mark]");
+      await expect(mark(newer)).toHaveText(/came to 1300 thousand/);
+      await expect(mark(newer)).toHaveAttribute("data-htmldrop-mark", "added current");
+      await expect(mark(newer)).toBeInViewport();
+      if (screen.name === "desktop") {
+        await expect(older).toBeVisible();
+        await expect(mark(older)).toHaveText(/came to 1200 thousand/);
+        await expect(mark(older)).toHaveAttribute("data-htmldrop-mark", "removed current");
+        await expect(mark(older)).toBeInViewport();
+        await expect(page.locator('input[type="radio"]')).toHaveCount(2);
+        for (const radio of await page.locator('input[type="radio"]').all()) await expect(radio).toBeHidden();
+      } else {
+        // One frame at a time, the newer first; the toggle shows the older, scrolled to the same change.
+        await expect(older).toBeHidden();
+        await page.getByRole("radio", { name: "Version 2" }).check();
+        await expect(newer).toBeHidden();
+        await expect(mark(older)).toHaveAttribute("data-htmldrop-mark", "removed current");
+        await expect(mark(older)).toBeInViewport();
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2_500);
+
+        // Without JavaScript: nothing is outlined, but the toggle (CSS alone) and the marked source still work.
+        const plain = await newPage(browser, screen, false);
+        await plain.goto(`${drop.url}/compare?from=2&to=3`);
+        await expect(plain.getByRole("table").locator("ins")).toHaveText(["1300"]);
+        await expect(plain.getByRole("button", { name: "Next change" })).toHaveCount(0);
+        await expect(plain.locator('iframe[title^="Version 2 of"]')).toBeHidden();
+        await plain.getByRole("radio", { name: "Version 2" }).check();
+        await expect(plain.locator('iframe[title^="Version 2 of"]')).toBeVisible();
+        await expect(plain.locator('iframe[title^="Version 3 of"]')).toBeHidden();
+        await plain.context().close();
+      }
+      // WCAG 2.2's minimum target size, 24×24 CSS px, for every control the page adds.
+      for (const control of await page.locator("main button, main label:has(input)").all()) {
+        if (!(await control.isVisible())) continue;
+        const box = (await control.boundingBox())!;
+        expect(Math.min(box.width, box.height), await control.innerText()).toBeGreaterThanOrEqual(24);
+      }
+      expect(await hasHorizontalPageScroll(page)).toBe(false);
+      // Not the full page: that resizes the frames (their height follows the screen's), scrolling them back.
+      await page.screenshot({ path: screenshotPath("versions", `compare-${screen.name}`) });
+
+      // The selects choose other versions (a plain GET form); Next change moves both frames.
       await page.getByRole("combobox", { name: "From" }).selectOption("1");
       await page.getByRole("button", { name: "Compare" }).click();
       await expect(page).toHaveURL(`${drop.url}/compare?from=1&to=3`);
-      await expect(page.frameLocator('iframe[title^="Version 1 of"]').getByRole("heading", { name: "Version one" })).toBeVisible();
+      await expect(page.getByText("Change 1 of 2")).toBeVisible();
+      const current = newer.contentFrame().locator("[data-htmldrop-mark~=current]");
+      await expect(current).toHaveText("Regions: south");
+      await page.getByRole("button", { name: "Next change" }).click();
+      await expect(page.getByText("Change 2 of 2")).toBeVisible();
+      await expect(current).toHaveText(/came to 1300 thousand/);
+      await expect(current).toBeInViewport();
       expect((await page.goto(`${drop.url}/compare?from=1&to=99`))!.status()).toBe(404);
       await expect(page.getByRole("link", { name: "See the latest version" })).toBeVisible();
       await page.context().close();

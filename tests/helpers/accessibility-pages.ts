@@ -1,9 +1,9 @@
 // Every page htmldrop shows a person, checked by axe-core in real Chromium on a phone (390×844) and a
 // desktop (1280×800), in light and in dark: the landing page, /docs, the onboarding guide as a page,
 // /verify in each state, the sign-in, sign-out and sign-in failure pages, the viewer (public, with
-// comments, locked, wrong passcode, 404, expired, and expired to its owner), the served plain pages,
-// the dashboard (empty and full, a drop with its Share card, tokens, patterns, teams, shared with me,
-// account, comments), the OAuth consent page and the not-found page. One spec file per screen size
+// comments, locked, wrong passcode, 404, expired, and expired to its owner), the compare page with its
+// marked changes, the served plain pages, the dashboard (empty and full, a drop with its Share card,
+// tokens, patterns, teams, shared with me, account, comments), the OAuth consent page and the not-found page. One spec file per screen size
 // (tests/e2e/accessibility-*.spec.ts), each with one server, one set of drops and one browser context,
 // signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
 // test-results/accessibility/.
@@ -264,6 +264,12 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
         await expect(page.getByRole("button", { name: "Change expiry" })).toBeVisible();
       });
       pageTest("raw-404", null, () => open("/p/nosuchdrop42/raw", 404));
+      // Its controls appear once its script runs, and on a phone the toggle between the two versions.
+      pageTest("compare", null, async () => {
+        await open(`${report.url}/compare`);
+        await expect(page.getByRole("table").locator("ins")).toHaveText(["14"]);
+        await expect(page.getByText("Change 1 of 1")).toBeVisible();
+      });
 
       // The dashboard.
       pageTest("dashboard-empty", EMPTY_ACCOUNT, async () => {

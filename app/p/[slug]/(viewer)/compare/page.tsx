@@ -4,10 +4,11 @@ import { notFound, redirect } from "next/navigation";
 import { signInPath } from "@/lib/auth/paths";
 import { cache } from "react";
 import { publicPath, viewerPath } from "@/lib/drops/public-urls";
-import { getComparePage, type ComparePage, type CompareSide } from "@/lib/serving/compare";
+import { COMPARE_LIMITS, getComparePage, type ComparePage, type RenderedChanges } from "@/lib/serving/compare";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { gateError } from "@/lib/serving/viewer";
 import { Gate } from "../../gate";
+import { CompareFrames } from "./compare-frames";
 import { DiffTable } from "./diff-table";
 import styles from "./compare.module.css";
 
@@ -64,12 +65,10 @@ export default async function ComparePageRoute(props: Props) {
         <a href={viewerPath(page.slug, page.to.version)}>Back to the drop</a>
       </header>
       <main className={styles.main} aria-label="Compare versions">
-        <section aria-labelledby="rendered">
+        <section aria-labelledby="rendered" className={styles.rendered}>
           <h2 id="rendered">Rendered</h2>
-          <div className={styles.frames}>
-            <Frame side={page.from} title={page.title} />
-            <Frame side={page.to} title={page.title} />
-          </div>
+          <p>{renderedSummary(page.rendered)}</p>
+          <CompareFrames title={page.title} sandbox={DROP_SANDBOX} from={page.from} to={page.to} changes={page.rendered.changes ?? []} />
         </section>
         <section aria-labelledby="source">
           <h2 id="source">Source</h2>
@@ -101,11 +100,15 @@ export default async function ComparePageRoute(props: Props) {
   );
 }
 
-function Frame({ side, title }: { side: CompareSide; title: string }) {
-  return (
-    <figure className={styles.side}>
-      <figcaption>Version {side.version}</figcaption>
-      <iframe className={styles.frame} src={side.frameSrc} sandbox={DROP_SANDBOX} title={`Version ${side.version} of ${title}`} referrerPolicy="no-referrer" />
-    </figure>
-  );
+/** What the rendered view marks, said in words (the outlines need JavaScript; this does not). */
+function renderedSummary(rendered: RenderedChanges): string {
+  if (rendered.changes === null) {
+    return rendered.reason === "too_large"
+      ? `Changes are not marked in the rendered view of versions this large (over ${COMPARE_LIMITS.renderedMaxTokens.toLocaleString("en")} tags and words); the source below shows them.`
+      : "These versions differ too much to mark their changes in the rendered view; the source below shows them.";
+  }
+  const count = rendered.changes.length + rendered.hiddenChanges;
+  if (count === 0) return "The text of the two versions reads the same; any change is in the source below.";
+  const marked = rendered.hiddenChanges > 0 ? ` The first ${rendered.changes.length} are marked.` : "";
+  return `The text changed in ${count} ${count === 1 ? "place" : "places"}.${marked}`;
 }
