@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { COLOR_SCHEMES, SCREENS, screenshotPath } from "../helpers/a11y";
+import { AXE_TAGS, COLOR_SCHEMES, SCREENS, screenshotPath } from "../helpers/a11y";
 import { startApp, type TestApp } from "../helpers/app";
 import { createDrop, pngSize, signInToDashboard, tamperHiddenField } from "../helpers/dashboard";
 
@@ -20,11 +20,11 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-/** axe's WCAG A and AA rules on one section, in light and dark (the rest of the page is other tests' concern). */
+/** axe's WCAG 2.2 A and AA rules on one section, in light and dark (the rest of the page is other tests' concern). */
 async function expectSectionAccessible(page: Page, selector: string): Promise<void> {
   for (const colorScheme of COLOR_SCHEMES) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page }).include(selector).withTags(AXE_TAGS).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${colorScheme} mode`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: "light" });

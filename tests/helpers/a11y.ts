@@ -13,11 +13,14 @@ export const SCREENS = [
 export const COLOR_SCHEMES = ["light", "dark"] as const;
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
+/** axe-core's rules for WCAG 2.2 A and AA (2.2's own: target size, 2.5.8) and its best practices. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
 /** axe's rules whose outcome depends on colours: text contrast, and links told from text by colour alone. */
 const COLOR_RULES = ["color-contrast", "link-in-text-block"];
 
 /**
- * axe-core's WCAG 2.1 A and AA rules (and its best practices) on the page as shown. A drop's own HTML
+ * axe-core's WCAG 2.2 A and AA rules (and its best practices) on the page as shown. A drop's own HTML
  * inside the viewer's iframe is the author's, not htmldrop's, so frames are left out unless asked for.
  */
 export async function expectNoAxeViolations(page: Page, options: { includeFrames?: boolean; exclude?: string[]; onlyColorRules?: boolean } = {}): Promise<void> {
@@ -27,7 +30,7 @@ export async function expectNoAxeViolations(page: Page, options: { includeFrames
   // Only violations are read, so axe need not gather every passing node's details (much faster on long
   // pages). Set first: options() replaces what withRules and withTags set.
   let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
-  builder = options.onlyColorRules ? builder.withRules(COLOR_RULES) : builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  builder = options.onlyColorRules ? builder.withRules(COLOR_RULES) : builder.withTags(AXE_TAGS);
   if (!options.includeFrames) builder = builder.exclude("iframe");
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
