@@ -9,6 +9,7 @@ import { standingOn } from "@/lib/sharing/standing";
 import { ApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import { COMMENT_LIMITS, type CommentJson, type CommentListJson, type CommentPolicy, type CreateCommentInput, type ListCommentsQuery, type ViewerCommentForm } from "@/lib/schemas/comments";
+import type { CommentAnchor } from "@/lib/schemas/comment-anchor";
 import { charLength } from "@/lib/schemas/common";
 import { newId } from "@/lib/security/random";
 import { dropChanged } from "@/lib/drops/changed";
@@ -23,6 +24,9 @@ type CommentRow = {
   version: number;
   body: string;
   quote: string | null;
+  anchorExact: string | null;
+  anchorPrefix: string | null;
+  anchorSuffix: string | null;
   authorKind: string;
   authorName: string;
   replyToId: string | null;
@@ -30,12 +34,18 @@ type CommentRow = {
   resolvedAt: Date | null;
 };
 
+/** The anchor as it was sent: a prefix or suffix left out stays out, an empty one stays empty. */
+function anchorJson(exact: string, prefix: string | null, suffix: string | null): CommentAnchor {
+  return { exact, ...(prefix !== null ? { prefix } : {}), ...(suffix !== null ? { suffix } : {}) };
+}
+
 export function toCommentJson(row: CommentRow): CommentJson {
   return {
     id: row.id,
     version: row.version,
     body: row.body,
     ...(row.quote !== null ? { quote: row.quote } : {}),
+    ...(row.anchorExact !== null ? { anchor: anchorJson(row.anchorExact, row.anchorPrefix, row.anchorSuffix) } : {}),
     author: { name: row.authorName, kind: row.authorKind as CommentJson["author"]["kind"] },
     created_at: row.createdAt.getTime(),
     ...(row.resolvedAt !== null ? { resolved_at: row.resolvedAt.getTime() } : {}),
@@ -96,6 +106,7 @@ export async function postOwnerComment(userId: string, slug: string, input: Crea
 type NewComment = {
   body: string;
   quote?: string;
+  anchor?: CommentAnchor;
   reply_to?: string;
   /** Default: the version of the comment answered, else the latest. */
   version?: number;
@@ -118,6 +129,9 @@ async function insertComment(drop: { id: string; latestVersion: number }, slug: 
         version,
         body: comment.body,
         quote: comment.quote ?? null,
+        anchorExact: comment.anchor?.exact ?? null,
+        anchorPrefix: comment.anchor?.prefix ?? null,
+        anchorSuffix: comment.anchor?.suffix ?? null,
         authorKind: comment.author.kind,
         authorName: comment.author.name,
         authorUserId: comment.author.userId,
@@ -230,8 +244,10 @@ export async function postViewerComment({ slug, form, sessionUserId, unlockOf, c
   return insertComment(drop, slug, {
     body: form.body,
     quote: form.quote,
+    anchor: form.anchor,
     reply_to: form.reply_to,
-    version: form.v,
+    // A reply joins the version of the comment it answers, whichever version the page shows.
+    version: form.reply_to === undefined ? form.v : undefined,
     author: author.kind === "guest" ? { kind: "guest", name: author.name, userId: null } : author,
   });
 }
@@ -309,10 +325,10 @@ export async function viewerThreadPage(dropId: string, version: number, page: nu
   return { comments: ids.flatMap((id) => rows.get(id) ?? []), total: order.length, page: current, pages, first: (current - 1) * VIEWER_COMMENTS_PER_PAGE + 1 };
 }
 
-/** The viewer page that shows a comment with its own version: where a plain form post sends its author back. */
-export async function viewerPageOfComment(slug: string, comment: CommentJson): Promise<number> {
+/** The page of the thread, as the viewer shows it with version `shown`, where a plain form post sends its author back. */
+export async function viewerPageOfComment(slug: string, comment: CommentJson, shown: number): Promise<number> {
   const drop = await db().drop.findUnique({ where: { slug }, select: { id: true } });
-  const index = drop ? (await viewerOrder(drop.id, comment.version)).indexOf(comment.id) : -1;
+  const index = drop ? (await viewerOrder(drop.id, shown)).indexOf(comment.id) : -1;
   return index < 0 ? 1 : Math.floor(index / VIEWER_COMMENTS_PER_PAGE) + 1;
 }
 

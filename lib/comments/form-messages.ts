@@ -16,6 +16,9 @@ export type CommentFormError = keyof typeof COMMENT_FORM_ERRORS;
 /** What the page says once a form post went through (?comment=posted). */
 export const COMMENT_POSTED_NOTICE = "Your comment was posted.";
 
+/** What a reply form says once the page's script posted it. */
+export const REPLY_POSTED_NOTICE = "Your reply was posted.";
+
 export function commentFormError(value: unknown): CommentFormError | null {
   return typeof value === "string" && Object.hasOwn(COMMENT_FORM_ERRORS, value) ? (value as CommentFormError) : null;
 }

@@ -41,7 +41,8 @@ export function buildExamples(facts: DiscoveryFacts) {
     id: "Q7mN2pR4sT6vW8xY0zA1",
     version: 1,
     body: "The totals row looks off: should it include the refunds?",
-    quote: "Total: 1,204",
+    // The passage Dana selected on the viewer page: the text itself, with a little text either side.
+    anchor: { exact: "Total: 1,204", prefix: "Refunds: 96 ", suffix: " Margin: 18%" },
     author: { name: "Dana", kind: "guest" },
     created_at: CREATED_AT + 1_800_000,
     resolved_at: CREATED_AT + 3_600_000,

@@ -6,6 +6,7 @@ import { expiredDeletion } from "@/lib/mcp/guide";
 import { mcpTools } from "@/lib/mcp/tools";
 import { COMMENTS_PER_DROP_MAX } from "@/lib/comments/comments";
 import { rateLimitPolicies } from "@/lib/ratelimit";
+import { ANCHOR_LIMITS } from "@/lib/schemas/comment-anchor";
 import { COMMENT_LIMITS } from "@/lib/schemas/comments";
 import { EXPIRY_MAX_SECONDS, STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from "@/lib/schemas/drops";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
@@ -104,7 +105,9 @@ function commentLimitFacts() {
   const { commentsPerGuest, commentsPerAccount, commentsPerDrop } = rateLimitPolicies();
   const per = (policy: { limit: number; windowMs: number }) => `${policy.limit} per ${policy.windowMs === 3_600_000 ? "hour" : `${policy.windowMs / 60_000} minutes`}`;
   return {
-    size: `at most ${COMMENT_LIMITS.bodyMaxChars} characters, quoting at most ${COMMENT_LIMITS.quoteMaxLines} lines; a guest's name at most ${COMMENT_LIMITS.nameMaxChars} characters; ${COMMENTS_PER_DROP_MAX} per drop`,
+    size:
+      `at most ${COMMENT_LIMITS.bodyMaxChars} characters, quoting at most ${COMMENT_LIMITS.quoteMaxLines} lines; an anchor's exact at most ${ANCHOR_LIMITS.exactMaxChars} characters, ` +
+      `its prefix and suffix at most ${ANCHOR_LIMITS.contextMaxChars}; a guest's name at most ${COMMENT_LIMITS.nameMaxChars} characters; ${COMMENTS_PER_DROP_MAX} per drop`,
     rate:
       `${per(commentsPerGuest)} per guest's address, ${per(commentsPerAccount)} per account (the owner's replies included), ` +
       `${per(commentsPerDrop)} per drop from everyone but the owner; never counted as writes`,

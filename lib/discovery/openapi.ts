@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { metadataSchema, metadataValueSchema } from "@/lib/schemas/common";
+import { ANCHOR_LIMITS, anchorExactSchema, anchorPrefixSchema, anchorSuffixSchema } from "@/lib/schemas/comment-anchor";
 import { COMMENT_LIMITS, commentTextSchema, quoteSchema } from "@/lib/schemas/comments";
 import { descriptionSchema, htmlSchema, passcodeSchema, titleSchema } from "@/lib/schemas/drops";
 import { errorBodySchema } from "@/lib/schemas/errors";
@@ -23,6 +24,9 @@ function refinementKeywords(): Map<z.ZodType, JsonSchema> {
     [metadataValueSchema, { maxLength: limits.metadataValueMaxChars }],
     [commentTextSchema, { minLength: 1, maxLength: COMMENT_LIMITS.bodyMaxChars }],
     [quoteSchema, { minLength: 1, maxLength: COMMENT_LIMITS.quoteMaxChars }],
+    [anchorExactSchema, { minLength: 1, maxLength: ANCHOR_LIMITS.exactMaxChars }],
+    [anchorPrefixSchema, { maxLength: ANCHOR_LIMITS.contextMaxChars }],
+    [anchorSuffixSchema, { maxLength: ANCHOR_LIMITS.contextMaxChars }],
     [passcodeSchema, { pattern: `^(|[\\s\\S]{${limits.passcodeMinChars},256})$` }],
     [
       metadataSchema,

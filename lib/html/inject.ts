@@ -7,6 +7,7 @@
 // stream, so the head is final once the body has begun: only a prefix is parsed with locations, and
 // the whole document (without them) only when the prefix cannot rule a viewport meta tag in or out.
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
+import { COMMENT_ANCHORS_SCRIPT, COMMENT_ANCHORS_STYLE } from "./comment-anchors-script";
 import { COMPARE_MARKS_SCRIPT } from "./compare-marks";
 
 export const DEFENSIVE_STYLE = "html,body{max-width:100vw;overflow-x:clip}img,svg,video,iframe{max-width:100%}pre,table{max-width:100%}";
@@ -27,9 +28,12 @@ const REACH_SCRIPT =
   `new ResizeObserver(function(){q=q||requestAnimationFrame(m)}).observe(d.documentElement)})()`;
 /**
  * Everything injected after the viewport tag: the spec's style element first, exactly as the spec words
- * it. The script also answers the compare page, which outlines changed blocks in its frames (compare-marks.ts).
+ * it, then what keeps wide content reachable and answers the compare page, which outlines changed
+ * blocks in its frames (compare-marks.ts), then the viewer's anchored comments (dormant outside it).
  */
-export const DEFENSIVE_BLOCK = `${STYLE_ELEMENT}<style data-htmldrop-reach>${REACH_STYLE}</style><script data-htmldrop>${REACH_SCRIPT};${COMPARE_MARKS_SCRIPT}</script>`;
+export const DEFENSIVE_BLOCK =
+  `${STYLE_ELEMENT}<style data-htmldrop-reach>${REACH_STYLE}</style><script data-htmldrop>${REACH_SCRIPT};${COMPARE_MARKS_SCRIPT}</script>` +
+  `<style data-htmldrop-comments>${COMMENT_ANCHORS_STYLE}</style><script data-htmldrop>${COMMENT_ANCHORS_SCRIPT}</script>`;
 
 /** Layout widths (CSS px) taken as a page made for a fixed width: narrower ones fit phones nearly as they are. */
 const MIN_LAYOUT_WIDTH = 480;

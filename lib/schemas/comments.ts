@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { charLength, hasNoNul, nulMessage, pageSchema, pageSizeSchema, positiveIntegerSchema, unixMillisSchema, versionNumberSchema } from "./common";
+import { commentAnchorSchema } from "./comment-anchor";
+import { hasNoControlCharacters } from "./text";
 
 export const COMMENT_POLICIES = ["off", "signed_in", "anyone"] as const;
 export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
@@ -20,7 +22,7 @@ function plainText(subject: string, maxChars: number) {
     .refine((text) => text.trim().length > 0, `${subject} must not be empty`)
     .refine((text) => charLength(text) <= maxChars, `${subject} is at most ${maxChars} characters`)
     .refine(hasNoNul, nulMessage(subject))
-    .refine((text) => !/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text), `${subject} must not contain control characters`);
+    .refine(hasNoControlCharacters, `${subject} must not contain control characters`);
 }
 
 export const commentTextSchema = plainText("body", COMMENT_LIMITS.bodyMaxChars).describe(`The comment, plain text, at most ${COMMENT_LIMITS.bodyMaxChars} characters.`);
@@ -46,6 +48,7 @@ export const commentSchema = z
     version: z.number().int().min(1).describe("The version the comment was made on."),
     body: z.string(),
     quote: z.string().optional().describe("Absent when the comment quotes nothing."),
+    anchor: commentAnchorSchema.optional().describe("The passage the comment is anchored to, exactly as it was sent; absent when it has none."),
     author: z
       .object({
         name: z.string(),
@@ -79,6 +82,7 @@ export const commentListSchema = z.object({
 export const createCommentBodySchema = z.strictObject({
   body: commentTextSchema,
   quote: quoteSchema.optional(),
+  anchor: commentAnchorSchema.optional(),
   reply_to: commentIdSchema.describe("The comment this one answers.").optional(),
   version: positiveIntegerSchema().optional().describe("The version the comment is about; default the latest (or, for a reply, the version of the comment it answers)."),
 });
@@ -92,10 +96,14 @@ export const resolvesSchema = z
   .max(COMMENT_LIMITS.resolvesMax, `resolves lists at most ${COMMENT_LIMITS.resolvesMax} comments`)
   .describe("Ids of comments this version addresses; each is resolved with a reply naming the new version.");
 
-/** What the viewer's comment form posts (app/p/[slug]/comments): the version shown, and a name for guests. */
+/**
+ * What the viewer's comment form posts (app/p/[slug]/comments): the version shown, and a name for guests.
+ * An anchor comes only with the page's script (JSON): it is the passage the person selected in the drop.
+ */
 export const viewerCommentFormSchema = z.object({
   body: commentTextSchema,
   quote: z.preprocess((value) => (value === "" ? undefined : value), quoteSchema.optional()),
+  anchor: commentAnchorSchema.optional(),
   name: z.preprocess((value) => (value === "" ? undefined : value), guestNameSchema.optional()),
   v: versionNumberSchema,
   reply_to: z.preprocess((value) => (value === "" ? undefined : value), commentIdSchema.optional()),

@@ -2,13 +2,9 @@ import { z } from "zod";
 import { SPEC_LIMITS } from "@/lib/config";
 // Up a floor, deliberately: the slug is part of the public URL vocabulary, which imports nothing.
 import { SLUG_PATTERN } from "@/lib/drops/public-urls";
+import { charLength, hasNoNul, nulMessage } from "./text";
 
-/** Length in characters (Unicode code points), the unit of the spec's title, description and metadata limits. */
-export function charLength(value: string): number {
-  let count = 0;
-  for (const _ of value) count += 1;
-  return count;
-}
+export { charLength, hasNoNul, nulMessage };
 
 export function utf8Bytes(value: string): number {
   return Buffer.byteLength(value, "utf8");
@@ -17,18 +13,6 @@ export function utf8Bytes(value: string): number {
 /** Attaches the spec's error code to a zod issue; lib/schemas/errors.ts reads it back. */
 export function specIssue(apiCode: string, details?: Record<string, unknown>) {
   return { params: { apiCode, ...(details ? { details } : {}) } };
-}
-
-/**
- * PostgreSQL's text type cannot hold U+0000 (the query fails); SQLite could. Every text field that reaches
- * a text column refuses it, so both databases answer alike. html is stored as bytes and keeps it.
- */
-export function hasNoNul(value: string): boolean {
-  return !value.includes("\u0000");
-}
-
-export function nulMessage(subject: string): string {
-  return `${subject} must not contain the NUL character (U+0000)`;
 }
 
 export { SLUG_PATTERN };

@@ -14,7 +14,7 @@ import { commentFormOutcome } from "@/lib/comments/form-messages";
 import { parseVersionParam, publicPath } from "@/lib/drops/public-urls";
 import { passcodeUnlock } from "./unlock";
 
-// A body, a quote and a name at their limits, each character escaped, with room to spare.
+// A body, a quote, an anchor and a name at their limits, each character escaped, with room to spare.
 const FORM_MAX_BYTES = 64 * 1024;
 
 function wantsJson(request: Request): boolean {
@@ -60,7 +60,7 @@ export async function handleViewerComment(request: Request, slug: string): Promi
     });
     if (json) return jsonResponse(comment, 201);
     // Back to the page of the thread the new comment is on.
-    const page = await viewerPageOfComment(slug, comment);
+    const page = await viewerPageOfComment(slug, comment, form.v);
     return seeOther(viewerPath({ comment: "posted", ...(page > 1 ? { comments_page: String(page) } : {}) }));
   } catch (error) {
     const failure = toApiError(error);

@@ -1,6 +1,6 @@
 // Comments: who may post through the viewer's form under each policy (guests, accounts, the owner, a
-// locked drop with and without unlock), what the owner reads and does through REST, MCP and PUT's
-// resolves, `since` polling, and the limits.
+// locked drop with and without unlock), replies from the viewer, anchors to a passage, what the owner
+// reads and does through REST, MCP and PUT's resolves, `since` polling, and the limits.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -39,7 +39,7 @@ function newClient(): string {
   return `203.0.113.${clients}`;
 }
 
-type Post = { body?: string; name?: string; quote?: string; v?: number; reply_to?: string };
+type Post = { body?: string; name?: string; quote?: string; anchor?: Record<string, unknown>; v?: number; reply_to?: string };
 
 /** The viewer's form as its script sends it (JSON), from `client`, with `cookie` (a session or an unlock). */
 function post(slug: string, fields: Post, options: { cookie?: string; client?: string; origin?: string } = {}) {
@@ -165,6 +165,24 @@ describe("who may post", () => {
     expect(bad.headers.get("location")).toBe(`/p/${slug}?comment_error=invalid&v=1#comments`);
     const list = await app.api(`/api/drops/${slug}/comments`, { token });
     expect(list.body.data.map((comment: { body: string }) => comment.body)).toEqual(["Looks good"]);
+  });
+
+  it("takes a reply from a comment's own form, on the version of the comment it answers", async () => {
+    const slug = await createDrop({}, "anyone");
+    const remark = await posted(slug, { name: "Ada", body: "On version one" });
+    await app.api(`/api/drops/${slug}`, { method: "PUT", token, body: { html: "<p>v2</p>" } });
+    // Without JavaScript, from the page showing version 2: back to that page, where the reply is shown.
+    const form = await fetch(`${app.baseUrl}/p/${slug}/comments`, {
+      method: "POST",
+      body: new URLSearchParams({ body: "Agreed", name: "Grace", v: "2", reply_to: remark.id }),
+      redirect: "manual",
+      headers: { "x-forwarded-for": newClient() },
+    });
+    expect(form.headers.get("location")).toBe(`/p/${slug}?comment=posted&v=2#comments`);
+    const [, reply] = (await app.api(`/api/drops/${slug}/comments`, { token })).body.data;
+    expect(reply).toMatchObject({ body: "Agreed", version: 1, reply_to: remark.id, author: { name: "Grace", kind: "guest" } });
+    const unknown = await post(slug, { name: "Grace", reply_to: "Z".repeat(20), v: 2 });
+    expect(unknown.status).toBe(404);
   });
 
   it("limits guests per address", async () => {
@@ -314,6 +332,49 @@ describe("the owner's side", () => {
   });
 });
 
+describe("anchors", () => {
+  const EXACT_MAX = 500;
+  const CONTEXT_MAX = 64;
+
+  it("keeps a passage's selector as it was sent, from the viewer's form and the owner, and lists it", async () => {
+    const slug = await createDrop({}, "anyone");
+    // Characters, not UTF-16 units: 500 emoji and 64 accented letters are at the limits.
+    const atLimits = { exact: "😀".repeat(EXACT_MAX), prefix: "é".repeat(CONTEXT_MAX), suffix: "\n  tail" };
+    const guest = await posted(slug, { name: "Ada", body: "This part", anchor: atLimits });
+    expect(guest.anchor).toEqual(atLimits);
+    // Left out stays out; empty stays empty.
+    const owner = await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "Mine", anchor: { exact: "Revenue", prefix: "" } } });
+    expect(owner.status, owner.text).toBe(201);
+    expect(owner.body.anchor).toEqual({ exact: "Revenue", prefix: "" });
+    const plain = await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "No passage" } });
+    expect(plain.body).not.toHaveProperty("anchor");
+    const listed = (await app.api(`/api/drops/${slug}/comments`, { token })).body.data;
+    expect(listed.map((comment: { anchor?: unknown }) => comment.anchor)).toEqual([atLimits, { exact: "Revenue", prefix: "" }, undefined]);
+  });
+
+  it("refuses each field past its limit, and an anchor that is not one, with 400 invalid_arg", async () => {
+    const slug = await createDrop({}, "anyone");
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ exact: "x".repeat(EXACT_MAX + 1) }, "anchor.exact"],
+      [{ exact: "x", prefix: "p".repeat(CONTEXT_MAX + 1) }, "anchor.prefix"],
+      [{ exact: "x", suffix: "s".repeat(CONTEXT_MAX + 1) }, "anchor.suffix"],
+      [{ exact: "   " }, "anchor.exact"],
+      [{ exact: "x", note: "extra" }, "anchor.note"],
+    ];
+    for (const [anchor, field] of refusals) {
+      const refused = await app.api(`/api/drops/${slug}/comments`, { method: "POST", token, body: { body: "Too much", anchor } });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.error.code, field).toBe("invalid_arg");
+      expect(refused.body.error.details.fields.map((entry: { field: string }) => entry.field), field).toEqual([field]);
+    }
+    // The viewer's form, whatever the frame reported, holds to the same rules.
+    const fromViewer = await post(slug, { name: "Ada", anchor: { exact: "x".repeat(EXACT_MAX + 1) } });
+    expect(fromViewer.status).toBe(400);
+    expect((await fromViewer.json()).error.code).toBe("invalid_arg");
+    expect((await app.api(`/api/drops/${slug}/comments`, { token })).body.data).toEqual([]);
+  });
+});
+
 describe("the MCP tools", () => {
   it("list, reply to and resolve comments with the REST results", async () => {
     const slug = await createDrop({}, "anyone");
@@ -325,8 +386,12 @@ describe("the MCP tools", () => {
     try {
       const listed = await call("list_comments", { slug, status: "open" });
       expect(listed.structuredContent).toEqual((await app.api(`/api/drops/${slug}/comments?status=open`, { token })).body);
-      const reply = await call("reply_to_comment", { slug, body: "Added in v2", reply_to: remark.id });
-      expect(reply.structuredContent).toMatchObject({ reply_to: remark.id, author: { kind: "owner" } });
+      const anchor = { exact: "Please add totals", prefix: "Guest: " };
+      const reply = await call("reply_to_comment", { slug, body: "Added in v2", reply_to: remark.id, anchor });
+      expect(reply.structuredContent).toMatchObject({ reply_to: remark.id, author: { kind: "owner" }, anchor });
+      const tooLong = await call("reply_to_comment", { slug, body: "x", anchor: { exact: "x", suffix: "s".repeat(65) } });
+      expect(tooLong.isError).toBe(true);
+      expect(tooLong.structuredContent).toMatchObject({ error: { code: "invalid_arg", details: { fields: [{ field: "anchor.suffix" }] } } });
       const resolved = await call("resolve_comment", { slug, id: remark.id });
       expect(resolved.structuredContent).toMatchObject({ id: remark.id, resolved_at: expect.any(Number) });
       const refused = await call("resolve_comment", { slug, id: "C".repeat(20) });
@@ -334,7 +399,7 @@ describe("the MCP tools", () => {
       expect(refused.structuredContent).toMatchObject({ error: { code: "not_found" } });
       // The owner's reply is an answer, not something waiting for one.
       expect((await call("list_comments", { slug, status: "open" })).structuredContent).toMatchObject({ data: [] });
-      expect((await call("list_comments", { slug, status: "all" })).structuredContent).toMatchObject({ data: [expect.objectContaining({ id: remark.id }), expect.objectContaining({ id: (reply.structuredContent as { id: string }).id })] });
+      expect((await call("list_comments", { slug, status: "all" })).structuredContent).toMatchObject({ data: [expect.objectContaining({ id: remark.id }), expect.objectContaining({ id: (reply.structuredContent as { id: string }).id, anchor })] });
     } finally {
       await client.close();
     }

@@ -102,7 +102,7 @@ describe("GET /api/onboard", () => {
     for (const fact of ['"comments": "anyone"', `GET ${app.baseUrl}/api/drops/<slug>/comments?status=open`, '"resolves": [', "Resolved in version N.", "`since`", "`invalid_arg`", "`drops:read`"]) {
       expect(loop, fact).toContain(fact);
     }
-    expect(text).toContain("| Comments | at most 4000 characters, quoting at most 20 lines; a guest's name at most 60 characters; 1000 per drop |");
+    expect(text).toContain("| Comments | at most 4000 characters, quoting at most 20 lines; an anchor's exact at most 500 characters, its prefix and suffix at most 64; a guest's name at most 60 characters; 1000 per drop |");
     expect(text).toContain("| Comment rate | 5 per 10 minutes per guest's address, 30 per 10 minutes per account (the owner's replies included), 100 per hour per drop from everyone but the owner; never counted as writes |");
     expect(text).toMatch(/^\| PATCH \| `\/api\/drops\/\{slug\}\/comments\/\{id\}` \| yes \(`drops:write`\) \|/m);
 
@@ -281,6 +281,11 @@ describe("GET /openapi.json", () => {
     expect(schemas.Drop.properties.comments.description).toContain("Present only when comments are on");
     for (const body of ["PatchDropBody", "ReplaceDropBody"]) expect(schemas[body].required ?? [], body).not.toEqual(expect.arrayContaining(["comments", "resolves"]));
     expect(schemas.Drop.required).not.toContain("comments");
+    // Issue 31: an anchor's limits, in characters.
+    for (const body of ["CreateCommentBody", "Comment"]) {
+      expect(schemas[body].properties.anchor.properties, body).toMatchObject({ exact: { minLength: 1, maxLength: 500 }, prefix: { maxLength: 64 }, suffix: { maxLength: 64 } });
+      expect(schemas[body].properties.anchor.required, body).toEqual(["exact"]);
+    }
     expect(openapi.tags.find((tag: any) => tag.name === "Comments").description).toContain("`resolves`");
   });
 

@@ -285,7 +285,7 @@ describe("MCP endpoint", () => {
       expect(byName.drop_stats!.inputSchema.required).toEqual(["slug"]);
       expect(properties("list_comments")).toEqual(["page", "page_size", "since", "slug", "status", "version"]);
       expect(byName.list_comments!.inputSchema.required).toEqual(["slug"]);
-      expect(properties("reply_to_comment")).toEqual(["body", "quote", "reply_to", "slug", "version"]);
+      expect(properties("reply_to_comment")).toEqual(["anchor", "body", "quote", "reply_to", "slug", "version"]);
       expect([...(byName.reply_to_comment!.inputSchema.required ?? [])].sort()).toEqual(["body", "slug"]);
       expect(properties("resolve_comment")).toEqual(["id", "resolved", "slug"]);
       expect([...(byName.resolve_comment!.inputSchema.required ?? [])].sort()).toEqual(["id", "slug"]);

@@ -1,6 +1,7 @@
 // The review loop in real Chromium: an agent opens a drop to comments, guests comment on the viewer
-// page (with JavaScript and without, on a phone and a desktop), hostile text stays text, and the
-// agent reads the comments back over REST and MCP, answers, and resolves them with a new version.
+// page (with JavaScript and without, on a phone and a desktop), on a passage they select in the drop
+// and in reply to one another, hostile text stays text, and the agent reads the comments back over
+// REST and MCP, answers, and resolves them with a new version.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -39,7 +40,7 @@ function newContext(browser: Browser, options: { viewport: { width: number; heig
 /** The comments panel, unfolded if a phone folded it. */
 async function openComments(page: Page) {
   const panel = page.locator("details#comments");
-  if (!(await panel.evaluate((details) => (details as HTMLDetailsElement).open))) await panel.locator("summary").click();
+  if (!(await panel.evaluate((details) => (details as HTMLDetailsElement).open))) await panel.locator(":scope > summary").click();
   await expect(panel.getByRole("button", { name: "Post comment" })).toBeVisible();
   return panel;
 }
@@ -199,6 +200,75 @@ for (const viewport of [
     await context.close();
   });
 }
+
+test("a passage selected in the drop is commented on, highlighted there and read back; replies go from the panel, with and without JavaScript", async ({ browser }) => {
+  const drop = await createDrop("anyone", "Anchored review");
+  const passage = "Revenue grew 12% in Q3.";
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(drop.url);
+  const frameElement = page.locator("iframe");
+  /** The passages the drop's frame highlights, as text. */
+  const highlighted = async () => {
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    return frame.evaluate(() => [...(CSS.highlights.get("htmldrop-comment") ?? [])].map((range) => range.toString()));
+  };
+
+  // A triple click selects the paragraph; the offer appears over the drop, under the selection.
+  await page.frameLocator("iframe").getByText(passage).click({ clickCount: 3 });
+  const offer = page.getByRole("button", { name: "Comment on this" });
+  await expect(offer).toBeVisible();
+  const [offerBox, frameBox] = [(await offer.boundingBox())!, (await frameElement.boundingBox())!];
+  expect(offerBox.x).toBeGreaterThanOrEqual(frameBox.x);
+  expect(offerBox.x + offerBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+  await offer.click();
+  await expect(offer).toBeHidden();
+  await expect(page.getByTestId("chosen-passage")).toHaveText(passage);
+  await expect(page.getByLabel(/^Comment on version/)).toBeFocused();
+  await page.getByLabel(/^Comment on version/).fill("Against which baseline?");
+  await page.getByLabel(NAME_LABEL).fill("Ada");
+  await page.getByRole("button", { name: "Post comment" }).click();
+  const remark = commentItem(page, "Against which baseline?");
+  await expect(remark.getByRole("button", { name: "Show the passage" })).toBeVisible();
+  await expect(page.getByTestId("chosen-passage")).toHaveCount(0);
+  await expect.poll(highlighted).toEqual([passage]);
+
+  // The agent reads the quote and its context over REST.
+  const listed = await app.api(`/api/drops/${drop.slug}/comments`, { token });
+  expect(listed.body.data).toEqual([expect.objectContaining({ body: "Against which baseline?", version: 1, anchor: { exact: passage, prefix: "Version one" } })]);
+
+  // Drawn again from what was stored, and "Show the passage" marks the one asked for.
+  await page.reload();
+  await expect.poll(highlighted).toEqual([passage]);
+  await remark.getByRole("button", { name: "Show the passage" }).click();
+  const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+  await expect.poll(() => frame.evaluate(() => CSS.highlights.get("htmldrop-comment-revealed")?.size ?? 0)).toBe(1);
+
+  // A reply from the comment's own form, with JavaScript: it joins the thread under the comment.
+  await remark.locator("summary", { hasText: "Reply" }).click();
+  await remark.getByLabel("Your reply", { exact: true }).fill("Last year's Q3.");
+  await remark.getByLabel(/^Your name/).fill("Ada");
+  await remark.getByRole("button", { name: "Post reply" }).click();
+  await expect(remark.getByRole("status")).toHaveText("Your reply was posted.");
+  await expect(remark.locator("li[data-comment-id]")).toContainText("Last year's Q3.");
+  await context.close();
+
+  // And without JavaScript: a plain form post, back to the thread, the reply under the comment.
+  const plainContext = await newContext(browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+  const plain = await plainContext.newPage();
+  await plain.goto(drop.url);
+  const plainRemark = commentItem(plain, "Against which baseline?");
+  await plainRemark.locator(":scope > article > details > summary").click();
+  await plainRemark.getByLabel("Your reply", { exact: true }).first().fill("Agreed, say so in the text.");
+  await plainRemark.getByLabel(/^Your name/).first().fill("Grace");
+  await plainRemark.getByRole("button", { name: "Post reply" }).first().click();
+  await expect(plain).toHaveURL(`${drop.url}?comment=posted&v=1#comments`);
+  await expect(commentItem(plain, "Against which baseline?").locator("li[data-comment-id]")).toHaveCount(2);
+  await expect(commentItem(plain, "Agreed, say so in the text.")).toContainText("Grace");
+  await plainContext.close();
+  const replies = (await app.api(`/api/drops/${drop.slug}/comments`, { token })).body.data.slice(1);
+  expect(replies.map((reply: { reply_to: string }) => reply.reply_to)).toEqual([listed.body.data[0].id, listed.body.data[0].id]);
+});
 
 test("a drop with comments off shows no panel; signed_in asks guests to sign in", async ({ browser }) => {
   const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });

@@ -90,6 +90,8 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
     await guestComment(discussed.slug, { body: "Which currency are these in?" });
     const second = await app.api(`/api/drops/${discussed.slug}`, { method: "PUT", token, body: { html: "<!doctype html><h1>Design review, take two</h1>", context: "Chart now starts at zero." } });
     expect(second.status, second.text).toBe(200);
+    // On a passage of the version shown: highlighted in the drop, with the way to it in the panel.
+    await guestComment(discussed.slug, { v: 2, body: "Is this the final name?", anchor: { exact: "take two", prefix: "Design review, " } });
 
     const registration = await fetch(`${origin}/oauth/register`, {
       method: "POST",
@@ -237,8 +239,9 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
         await open(discussed.url);
         // Folded under its summary on a phone.
         const comments = page.locator("details#comments");
-        if ((await comments.getAttribute("open")) === null) await comments.locator("summary").click();
+        if ((await comments.getAttribute("open")) === null) await comments.locator(":scope > summary").click();
         await expect(page.getByText("Could the chart start at zero?")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Show the passage" })).toBeVisible();
       });
       pageTest("viewer-locked", null, async () => {
         await open(locked.url);

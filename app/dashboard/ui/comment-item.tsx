@@ -45,6 +45,14 @@ export function CommentItem({ slug, comment, dropTitle }: Props) {
         </span>
         {resolved ? <span className={styles.badge} data-testid="comment-resolved">Resolved</span> : null}
       </p>
+      {comment.anchor ? (
+        <figure className={styles.commentPassage}>
+          <figcaption className={styles.muted}>On the passage selected in version {comment.version}:</figcaption>
+          <blockquote className={styles.commentQuote} data-testid="comment-anchor">
+            {comment.anchor.exact}
+          </blockquote>
+        </figure>
+      ) : null}
       {comment.quote ? <blockquote className={styles.commentQuote}>{comment.quote}</blockquote> : null}
       <p className={styles.commentBody} data-testid="comment-body">{comment.body}</p>
       <div className={styles.commentActions}>

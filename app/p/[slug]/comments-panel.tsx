@@ -1,17 +1,20 @@
 "use client";
 
-// The viewer's comments: the thread and the form. The page is cached and the same for everyone, so
-// nothing here depends on who is looking; the form posts as a plain form (the route redirects back
-// with a notice) and, once this script runs, as JSON, adding the new comment without a reload.
-import { useState, type FormEvent, type ReactNode } from "react";
-import { COMMENT_FORM_ERRORS, COMMENT_POSTED_NOTICE, commentFormOutcome, type CommentFormError } from "@/lib/comments/form-messages";
+// The viewer's comments: the thread, a reply form under each comment, and the panel's form. The page is
+// cached and the same for everyone, so nothing here depends on who is looking; every form works as a
+// plain form post, and once this script runs, as JSON, adding the new comment without a reload. With
+// the script, selecting text in the drop offers "Comment on this", and the passages of the shown
+// version's comments are highlighted in the drop (./use-drop-frame.ts).
+import { useRef, useState } from "react";
 import { publicPath } from "@/lib/drops/public-urls";
+import type { CommentAnchor } from "@/lib/schemas/comment-anchor";
 import type { CommentJson } from "@/lib/schemas/comments";
 import type { ViewerComments } from "@/lib/serving/viewer";
+import { CommentForm, type CommentNotice } from "./comment-form";
+import { useDropFrame, type AnchoredPassage, type DropFrame } from "./use-drop-frame";
 import styles from "./viewer.module.css";
 
-/** What the page says above the form: a plain form post's outcome from the query, or the script's. */
-export type CommentNotice = { kind: "posted" } | { kind: "error"; error: CommentFormError };
+export type { CommentNotice };
 
 type Props = {
   slug: string;
@@ -20,8 +23,6 @@ type Props = {
   comments: ViewerComments;
   notice: CommentNotice | null;
 };
-
-const BODY_MAX = 4000;
 
 /** A UTC date-time the server and the browser write alike (no locale, no time zone of the viewer). */
 function formatUtc(at: number): string {
@@ -43,7 +44,36 @@ function threadOf(comments: CommentJson[]): Node[] {
   return top;
 }
 
-function CommentItem({ node, version, depth }: { node: Node; version: number; depth: number }) {
+/** What every comment of the thread shares: the forms' settings and the drop's frame. */
+type Thread = {
+  slug: string;
+  version: number;
+  policy: ViewerComments["policy"];
+  guestName: string;
+  onGuestName: (name: string) => void;
+  onPosted: (comment: CommentJson) => void;
+  frame: DropFrame;
+};
+
+/** The passage a comment is anchored to, and, on its own version, whether the drop shows it highlighted. */
+function Passage({ comment, thread }: { comment: CommentJson & { anchor: CommentAnchor }; thread: Thread }) {
+  const { found, reveal } = thread.frame;
+  const here = comment.version === thread.version && found !== null;
+  return (
+    <div className={styles.passage}>
+      <blockquote className={styles.quote}>{comment.anchor.exact}</blockquote>
+      {here && found.has(comment.id) ? (
+        <button type="button" className={styles.showPassage} onClick={() => reveal(comment.id)}>
+          Show the passage
+        </button>
+      ) : here ? (
+        <span className={styles.versionMark}>passage not found on the page</span>
+      ) : null}
+    </div>
+  );
+}
+
+function CommentItem({ node, thread, depth }: { node: Node; thread: Thread; depth: number }) {
   const { comment } = node;
   // Its parent is on an earlier page (a deleted parent clears reply_to).
   const answersEarlier = depth === 0 && comment.reply_to !== undefined;
@@ -60,54 +90,35 @@ function CommentItem({ node, version, depth }: { node: Node; version: number; de
             <span className={styles.accountMark}>signed in</span>
           ) : null}
           <time dateTime={new Date(comment.created_at).toISOString()}>{formatUtc(comment.created_at)}</time>
-          {comment.version !== version ? <span className={styles.versionMark}>on version {comment.version}</span> : null}
+          {comment.version !== thread.version ? <span className={styles.versionMark}>on version {comment.version}</span> : null}
           {answersEarlier ? <span className={styles.versionMark}>reply to a comment on an earlier page</span> : null}
           {comment.resolved_at !== undefined ? <span className={styles.resolvedMark}>Resolved</span> : null}
         </p>
+        {comment.anchor !== undefined ? <Passage comment={{ ...comment, anchor: comment.anchor }} thread={thread} /> : null}
         {comment.quote !== undefined ? <blockquote className={styles.quote}>{comment.quote}</blockquote> : null}
         <p className={styles.commentBody}>{comment.body}</p>
+        <details className={styles.reply}>
+          <summary className={styles.replySummary}>Reply</summary>
+          <CommentForm
+            slug={thread.slug}
+            version={thread.version}
+            policy={thread.policy}
+            replyTo={comment.id}
+            guestName={thread.guestName}
+            onGuestName={thread.onGuestName}
+            onPosted={thread.onPosted}
+          />
+        </details>
       </article>
       {node.replies.length > 0 ? (
         <ol className={depth < 3 ? styles.replies : styles.repliesFlat} aria-label="Replies">
           {node.replies.map((reply) => (
-            <CommentItem key={reply.comment.id} node={reply} version={version} depth={depth + 1} />
+            <CommentItem key={reply.comment.id} node={reply} thread={thread} depth={depth + 1} />
           ))}
         </ol>
       ) : null}
     </li>
   );
-}
-
-function NoticeLine({ notice }: { notice: CommentNotice | null }): ReactNode {
-  if (!notice) return null;
-  if (notice.kind === "posted") {
-    return (
-      <p role="status" className={styles.notice}>
-        {COMMENT_POSTED_NOTICE}
-      </p>
-    );
-  }
-  return (
-    <p role="alert" className={styles.error}>
-      {COMMENT_FORM_ERRORS[notice.error]}
-    </p>
-  );
-}
-
-async function postComment(slug: string, fields: Record<string, string>): Promise<{ comment: CommentJson } | { status: number; error: CommentFormError }> {
-  try {
-    const response = await fetch(publicPath(slug, "comments"), {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(fields),
-    });
-    const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; details?: Record<string, unknown> } } | CommentJson | null;
-    if (response.status === 201 && body && "id" in body) return { comment: body };
-    const error = body && "error" in body && typeof body.error?.code === "string" ? { code: body.error.code, details: body.error.details } : { code: "service_unavailable" };
-    return { status: response.status, error: commentFormOutcome(error) };
-  } catch {
-    return { status: 0, error: "unavailable" };
-  }
 }
 
 /** Links to the thread's other pages, plain links so they work without JavaScript. */
@@ -135,82 +146,93 @@ function PageLinks({ slug, version, comments }: { slug: string; version: number;
   );
 }
 
-export function CommentsPanel({ slug, version, comments, notice: initialNotice }: Props) {
+/** Room the floating button keeps inside the frame's box, in CSS px. */
+const FLOAT_WIDTH = 180;
+const FLOAT_HEIGHT = 40;
+
+/** "Comment on this" under what is selected in the drop, kept inside the frame's box; or why it cannot be. */
+function SelectionOffer({ frame, onChoose }: { frame: DropFrame; onChoose: (anchor: CommentAnchor) => void }) {
+  const { selection } = frame;
+  const element = frame.frame();
+  if (selection === null || element === null) return null;
+  const box = element.getBoundingClientRect();
+  const { x, y, height } = selection.box;
+  const top = box.top + window.scrollY + Math.min(Math.max(y + height + 6, 0), Math.max(box.height - FLOAT_HEIGHT, 0));
+  const left = box.left + window.scrollX + Math.min(Math.max(x, 0), Math.max(box.width - FLOAT_WIDTH, 0));
+  if ("tooLong" in selection) {
+    return (
+      <p role="status" className={styles.selectionNote} style={{ top, left }}>
+        {selection.tooLong}
+      </p>
+    );
+  }
+  return (
+    <button type="button" className={styles.commentOnThis} style={{ top, left }} onClick={() => onChoose(selection.anchor)}>
+      Comment on this
+    </button>
+  );
+}
+
+export function CommentsPanel({ slug, version, comments, notice }: Props) {
   const [thread, setThread] = useState(comments.comments);
   const [posted, setPosted] = useState(0);
-  const [notice, setNotice] = useState(initialNotice);
-  const [pending, setPending] = useState(false);
+  const [guestName, setGuestName] = useState("");
+  const [anchor, setAnchor] = useState<CommentAnchor | null>(null);
+  // The selection last turned into a form's passage: its offer goes until something else is selected.
+  const [taken, setTaken] = useState<unknown>(null);
+  const panel = useRef<HTMLDetailsElement>(null);
+  const body = useRef<HTMLTextAreaElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    const fields: Record<string, string> = {};
-    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
-    setPending(true);
-    const result = await postComment(slug, fields);
-    setPending(false);
-    if ("comment" in result) {
-      setThread((current) => [...current, result.comment]);
-      setPosted((count) => count + 1);
-      setNotice({ kind: "posted" });
-      // The name stays for the next comment; the text is posted.
-      for (const name of ["body", "quote"]) {
-        const field = form.elements.namedItem(name);
-        if (field instanceof HTMLTextAreaElement) field.value = "";
-      }
-      return;
-    }
-    // Signed-in accounts only: the plain post redirects to sign-in and back to the thread.
-    if (result.status === 401) {
-      form.submit();
-      return;
-    }
-    setNotice({ kind: "error", error: result.error });
+  const passages: AnchoredPassage[] = thread.flatMap((comment) => (comment.anchor && comment.version === version ? [{ id: comment.id, ...comment.anchor }] : []));
+  const frame = useDropFrame(passages);
+
+  function onPosted(comment: CommentJson) {
+    setThread((current) => [...current, comment]);
+    setPosted((count) => count + 1);
   }
 
+  function choose(chosen: CommentAnchor) {
+    setAnchor(chosen);
+    setTaken(frame.selection);
+    if (panel.current) panel.current.open = true;
+    body.current?.focus();
+  }
+
+  const context: Thread = { slug, version, policy: comments.policy, guestName, onGuestName: setGuestName, onPosted, frame };
   const nodes = threadOf(thread);
   return (
-    // Open as rendered; the script after it folds it on a phone (see DropView). React leaves `open` alone.
-    <details id="comments" open className={styles.comments} suppressHydrationWarning>
-      <summary className={styles.commentsSummary}>
-        Comments <span className={styles.count}>({comments.total + posted})</span>
-      </summary>
-      <div className={styles.commentsBody}>
-        {nodes.length === 0 ? (
-          <p className={styles.empty}>No comments yet.</p>
-        ) : (
-          <ol className={styles.thread} aria-label="Comments">
-            {nodes.map((node) => (
-              <CommentItem key={node.comment.id} node={node} version={version} depth={0} />
-            ))}
-          </ol>
-        )}
-        <PageLinks slug={slug} version={version} comments={comments} />
-        <form method="post" action={publicPath(slug, "comments")} className={styles.commentForm} onSubmit={onSubmit} aria-label="Add a comment">
-          <input type="hidden" name="v" value={version} />
-          <label>
-            Comment on version {version}
-            <textarea name="body" required maxLength={BODY_MAX} rows={4} />
-          </label>
-          <label>
-            Quote the passage you mean (optional)
-            <textarea name="quote" maxLength={BODY_MAX} rows={2} />
-          </label>
-          {comments.policy === "anyone" ? (
-            <label>
-              Your name (shown with your comment; leave empty if signed in)
-              <input type="text" name="name" maxLength={60} autoComplete="nickname" />
-            </label>
+    <>
+      {frame.selection !== taken ? <SelectionOffer frame={frame} onChoose={choose} /> : null}
+      {/* Open as rendered; the script after it folds it on a phone (see DropView). React leaves `open` alone. */}
+      <details id="comments" ref={panel} open className={styles.comments} suppressHydrationWarning>
+        <summary className={styles.commentsSummary}>
+          Comments <span className={styles.count}>({comments.total + posted})</span>
+        </summary>
+        <div className={styles.commentsBody}>
+          {nodes.length === 0 ? (
+            <p className={styles.empty}>No comments yet.</p>
           ) : (
-            <p className={styles.note}>Sign in to comment — posting asks you to sign in.</p>
+            <ol className={styles.thread} aria-label="Comments">
+              {nodes.map((node) => (
+                <CommentItem key={node.comment.id} node={node} thread={context} depth={0} />
+              ))}
+            </ol>
           )}
-          <NoticeLine notice={notice} />
-          <button type="submit" disabled={pending}>
-            {pending ? "Posting…" : "Post comment"}
-          </button>
-        </form>
-      </div>
-    </details>
+          <PageLinks slug={slug} version={version} comments={comments} />
+          <CommentForm
+            slug={slug}
+            version={version}
+            policy={comments.policy}
+            anchor={anchor}
+            onClearAnchor={() => setAnchor(null)}
+            initialNotice={notice}
+            guestName={guestName}
+            onGuestName={setGuestName}
+            onPosted={onPosted}
+            bodyRef={body}
+          />
+        </div>
+      </details>
+    </>
   );
 }

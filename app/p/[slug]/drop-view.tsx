@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DROP_FRAME_ID } from "@/lib/comments/frame-protocol";
 import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/previews/card";
 import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { publicPath, viewerPath } from "@/lib/drops/public-urls";
@@ -119,7 +120,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
         ) : null}
       </header>
       <div className={styles.body}>
-        <iframe className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
+        <iframe id={DROP_FRAME_ID} className={styles.frame} src={page.frameSrc} sandbox={DROP_SANDBOX} title={page.title} referrerPolicy="no-referrer" />
         {page.comments ? (
           <>
             <CommentsPanel slug={page.slug} version={page.version} comments={page.comments} notice={notice} />
