@@ -3,6 +3,7 @@
 // The dashboard's writes. Each one: the session's account, the shared schema, ONE lib service (the same
 // ones REST and MCP call, so every write counts against the account's limits), then a FormState or redirect;
 // dashboardAction (lib/dashboard/action.ts) runs that skeleton, each action here only its own steps.
+import { setDefaultCommentPolicy } from "@/lib/accounts/comment-default";
 import { createToken } from "@/lib/accounts/create-token";
 import { FULL_GRANT } from "@/lib/accounts/credentials";
 import { revokeToken } from "@/lib/accounts/tokens";
@@ -125,6 +126,14 @@ export const setCommentPolicyAction = dashboardAction(async (owner, form) => {
   if (!policy.success) return refused(DASHBOARD_MESSAGES.commentPolicyMissing);
   await patchDrop(owner, slug, { comments: policy.data });
   return { state: ok(DASHBOARD_MESSAGES.commentPolicySaved), revalidate: commentPages(slug) };
+});
+
+/** The account page's default for the drops the account creates without choosing (the New drop form starts with it). */
+export const setDefaultCommentPolicyAction = dashboardAction(async (owner, form) => {
+  const policy = commentPolicySchema.safeParse(text(form, "comments"));
+  if (!policy.success) return refused(DASHBOARD_MESSAGES.commentPolicyMissing);
+  await setDefaultCommentPolicy(owner, policy.data);
+  return { state: ok(DASHBOARD_MESSAGES.commentDefaultSaved), revalidate: ["/dashboard/account", "/dashboard/new"] };
 });
 
 /** The checkbox posts "on" when ticked and nothing when not: either way the form states the whole setting. */

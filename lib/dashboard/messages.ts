@@ -39,6 +39,7 @@ export const DASHBOARD_MESSAGES = {
   expiryInPast: "That time has already passed. Pick a time in the future; to stop sharing now, delete the drop or set a passcode.",
   commentPolicySaved: "Saved: the comment setting now applies on the viewer page.",
   commentPolicyMissing: "Choose who may comment.",
+  commentDefaultSaved: "Saved: drops you create from now on without choosing, here or from an agent, start with this comment setting.",
   indexableOn: "Saved: search engines may now index this drop.",
   indexableOff: "Saved: search engines are asked not to index this drop.",
   commentNotFound: "No such comment on this drop: it may have been deleted.",

@@ -3,6 +3,7 @@
 // next to the field it concerns.
 import { SPEC_LIMITS } from "@/lib/config";
 import { isApiError } from "@/lib/errors";
+import { COMMENT_POLICIES, type CommentPolicy } from "@/lib/schemas/comments";
 import { createDropBodySchema, replaceDropBodySchema, type CreateDropInput, type ReplaceDropInput } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import { formatBytes } from "./format";
@@ -24,7 +25,7 @@ export const PUBLISH_LIMITS = {
 export type PublishField = "title" | "description" | "tags" | "passcode" | "context" | "html" | "form";
 
 /** What the typed fields held, so a refused form comes back filled in even without JavaScript (never the passcode). */
-export type PublishValues = { title?: string; description?: string; tags?: string; context?: string; html?: string; indexable?: boolean };
+export type PublishValues = { title?: string; description?: string; tags?: string; context?: string; html?: string; indexable?: boolean; comments?: CommentPolicy };
 
 export type PublishState = { status: "idle" | "ok" | "error"; message: string; field?: PublishField; values?: PublishValues };
 
@@ -42,8 +43,19 @@ function indexableFromForm(form: FormData): boolean {
   return form.get("indexable") === "on";
 }
 
+/** The comment choice as sent (the schema checks it), or undefined when the form has none. */
+function commentsFromForm(form: FormData): string | undefined {
+  const value = form.get("comments");
+  return typeof value === "string" ? value : undefined;
+}
+
+function isCommentPolicy(value: string | undefined): value is CommentPolicy {
+  return (COMMENT_POLICIES as readonly string[]).includes(value ?? "");
+}
+
 /** What the form held, handed back with a refusal. */
 export function valuesFromForm(form: FormData): PublishValues {
+  const comments = commentsFromForm(form);
   return {
     title: formText(form, "title"),
     description: formText(form, "description"),
@@ -51,6 +63,7 @@ export function valuesFromForm(form: FormData): PublishValues {
     context: formText(form, "context"),
     html: formText(form, "html"),
     indexable: indexableFromForm(form),
+    ...(isCommentPolicy(comments) ? { comments } : {}),
   };
 }
 
@@ -61,6 +74,7 @@ export async function createInputFromForm(form: FormData): Promise<CreateDropInp
   const passcode = formText(form, "passcode");
   const context = formText(form, "context");
   const metadata = tagsFromForm(form);
+  const comments = commentsFromForm(form);
   return parseInput(createDropBodySchema, {
     title: formText(form, "title"),
     html,
@@ -69,6 +83,8 @@ export async function createInputFromForm(form: FormData): Promise<CreateDropInp
     ...(context.trim() ? { context } : {}),
     ...(Object.keys(metadata).length ? { metadata } : {}),
     ...(indexableFromForm(form) ? { indexable: true } : {}),
+    // Left out by a form posted without the choice: the account's default, as on the API.
+    ...(comments !== undefined ? { comments } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { getDefaultCommentPolicy } from "@/lib/accounts/comment-default";
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { isUniqueViolation, transaction } from "@/lib/db";
@@ -40,6 +41,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
   // Hashing and planning are slow: do them before the transaction holds any lock.
   const passcodeHash = input.passcode ? await hashPasscode(input.passcode) : null;
   const prepared = await prepareBlob(input.html, userId);
+  const commentPolicy = input.comments ?? (await getDefaultCommentPolicy(userId));
   try {
     const body = await transaction(async (tx) => {
       const reserved = await tx.user.updateMany({ where: { id: userId, dropCount: { lt: limits.dropsPerAccount } }, data: { dropCount: { increment: 1 } } });
@@ -64,6 +66,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
           versionCount: 1,
           expiresAt,
           indexable: input.indexable ?? false,
+          commentPolicy,
           access: input.access ?? sharing.defaultAccess,
           createdAt,
           updatedAt: createdAt,

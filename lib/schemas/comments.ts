@@ -11,8 +11,16 @@ export const COMMENT_LIMITS = { bodyMaxChars: 4000, quoteMaxChars: 4000, quoteMa
 export const commentPolicySchema = z
   .enum(COMMENT_POLICIES, { error: `comments must be one of ${COMMENT_POLICIES.join(", ")}` })
   .describe(
-    'Who may comment on the viewer page: "off" (the default), "signed_in" (accounts) or "anyone" (guests too, under a name). ' +
+    'Who may comment on the viewer page: "off" (nobody), "signed_in" (accounts) or "anyone" (guests too, under a name). ' +
       "A locked drop's comments are only for viewers who unlocked it.",
+  );
+
+/** On create: left out, the account's default, which is "off" until its owner picks another on the dashboard's account page. */
+export const createCommentPolicySchema = commentPolicySchema
+  .optional()
+  .describe(
+    'Who may comment on the viewer page (addition): "off", "signed_in" (accounts) or "anyone" (guests too, under a name). ' +
+      'Left out: the account\'s default, which is "off" (the drop takes no comments) unless its owner chose another on the dashboard\'s account page.',
   );
 
 /** Text, not markup: shown escaped everywhere. Control characters other than line breaks and tabs are refused. */

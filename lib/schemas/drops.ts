@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { parseInput } from "./errors";
-import { COMMENT_POLICIES, commentPolicySchema, resolvesSchema } from "./comments";
+import { COMMENT_POLICIES, commentPolicySchema, createCommentPolicySchema, resolvesSchema } from "./comments";
 import { SPEC_LIMITS } from "@/lib/config";
 import { DROP_ACCESS_LEVELS } from "@/lib/sharing/levels";
 import {
@@ -120,6 +120,7 @@ export const createDropBodySchema = z.strictObject({
   ...expiryFields,
   indexable: indexableSchema.optional(),
   access: dropAccessSchema.optional(),
+  comments: createCommentPolicySchema,
 });
 
 export const replaceDropBodySchema = z.strictObject({

@@ -1,6 +1,7 @@
 // Comments: who may post through the viewer's form under each policy (guests, accounts, the owner, a
 // locked drop with and without unlock), replies from the viewer, anchors to a passage, what the owner
-// reads and does through REST, MCP and PUT's resolves, `since` polling, and the limits.
+// reads and does through REST, MCP and PUT's resolves, `since` polling, the limits, and who may comment
+// on a new drop.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -372,6 +373,24 @@ describe("anchors", () => {
     expect(fromViewer.status).toBe(400);
     expect((await fromViewer.json()).error.code).toBe("invalid_arg");
     expect((await app.api(`/api/drops/${slug}/comments`, { token })).body.data).toEqual([]);
+  });
+});
+
+describe("who may comment on a new drop", () => {
+  it("is off unless the creator or the account's default says otherwise", async () => {
+    const login = "comment-defaults";
+    const creator = await app.createToken(login);
+    const create = (body: Record<string, unknown> = {}) => app.api("/api/drops", { method: "POST", token: creator, body: { title: "New", html: "<p>x</p>", ...body } });
+    // A client written against the spec sees the spec's drop.
+    expect((await create()).body).not.toHaveProperty("comments");
+    expect((await create({ comments: "anyone" })).body.comments).toBe("anyone");
+    const refused = await create({ comments: "everyone" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("invalid_arg");
+    // The account's default, as the dashboard's account page stores it.
+    await app.sql(`UPDATE "User" SET "defaultCommentPolicy" = 'signed_in' WHERE "login" = '${login}'`);
+    expect((await create()).body.comments).toBe("signed_in");
+    expect((await create({ comments: "off" })).body).not.toHaveProperty("comments");
   });
 });
 

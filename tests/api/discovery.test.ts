@@ -281,11 +281,12 @@ describe("GET /openapi.json", () => {
     expect(schemas.Drop.properties.comments.description).toContain("Present only when comments are on");
     for (const body of ["PatchDropBody", "ReplaceDropBody"]) expect(schemas[body].required ?? [], body).not.toEqual(expect.arrayContaining(["comments", "resolves"]));
     expect(schemas.Drop.required).not.toContain("comments");
-    // Issue 31: an anchor's limits, in characters.
+    // Issue 31: an anchor's limits in characters, and who may comment on a new drop when the creator does not say.
     for (const body of ["CreateCommentBody", "Comment"]) {
       expect(schemas[body].properties.anchor.properties, body).toMatchObject({ exact: { minLength: 1, maxLength: 500 }, prefix: { maxLength: 64 }, suffix: { maxLength: 64 } });
       expect(schemas[body].properties.anchor.required, body).toEqual(["exact"]);
     }
+    expect(schemas.CreateDropBody.properties.comments.description).toContain("account's default");
     expect(openapi.tags.find((tag: any) => tag.name === "Comments").description).toContain("`resolves`");
   });
 

@@ -268,7 +268,7 @@ describe("MCP endpoint", () => {
 
       const properties = (name: string) => Object.keys(byName[name]!.inputSchema.properties ?? {}).sort();
       expect(properties("whoami")).toEqual([]);
-      expect(properties("create_drop")).toEqual(["access", "context", "description", "expires_at", "html", "indexable", "metadata", "passcode", "title", "ttl_seconds"]);
+      expect(properties("create_drop")).toEqual(["access", "comments", "context", "description", "expires_at", "html", "indexable", "metadata", "passcode", "title", "ttl_seconds"]);
       expect(byName.create_drop!.inputSchema.required).toEqual(["title", "html"]);
       expect(properties("get_drop")).toEqual(["slug"]);
       expect(properties("list_drops")).toEqual(["expired", "metadata", "page", "page_size", "shared", "sort_by", "sort_order"]);

@@ -36,7 +36,7 @@ function callAction(path: string, name: string, args: string, cookie?: string): 
 const ARGUMENTS = ["[]", '["$undefined","not a form"]'];
 
 describe("server actions called without a form", () => {
-  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction", "savePatternAction", "deletePatternAction"];
+  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setDefaultCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction", "savePatternAction", "deletePatternAction"];
 
   for (const name of dashboardActions) {
     for (const args of ARGUMENTS) {
@@ -216,5 +216,33 @@ describe("the pattern actions called by hand", () => {
     const response = await postForm("/dashboard/patterns", "deletePatternAction", { name: "by-hand" }, session);
     expect(response.headers.get("x-action-redirect") ?? "").toMatch(/^\/dashboard\/patterns\?notice=patternDeleted/);
     expect(await descriptionsOf("by-hand")).toEqual([]);
+  });
+});
+
+describe("who may comment on the drops an account creates", () => {
+  /** The comment setting of the drop a "New drop" post created, found where its redirect points. */
+  async function policyOfCreated(response: Response): Promise<string> {
+    const target = response.headers.get("x-action-redirect") ?? "";
+    expect(target).toMatch(/^\/dashboard\/drops\/[^/?]+\?notice=dropCreated/);
+    const slug = target.split("/")[3]!.split("?")[0]!;
+    const [row] = await app.sql<{ commentPolicy: string }>(`SELECT "commentPolicy" FROM "Drop" WHERE "slug" = '${slug}'`);
+    return row!.commentPolicy;
+  }
+  const newDrop = (fields: Record<string, string>) => postForm("/dashboard/new", "createDropAction", { title: "chosen", html: "<p>x</p>", ...fields }, session);
+
+  it("the New drop form's choice wins; without one the account page's default applies, and the form starts at it", async () => {
+    expect(await policyOfCreated(await newDrop({}))).toBe("off");
+    expect(await policyOfCreated(await newDrop({ comments: "anyone" }))).toBe("anyone");
+    const refused = await postForm("/dashboard/account", "setDefaultCommentPolicyAction", { comments: "everyone" }, session);
+    expect(await refused.text()).toContain("Choose who may comment.");
+    const saved = await postForm("/dashboard/account", "setDefaultCommentPolicyAction", { comments: "signed_in" }, session);
+    expect(await saved.text()).toContain("Saved: drops you create from now on without choosing");
+    expect(await policyOfCreated(await newDrop({}))).toBe("signed_in");
+    expect(await policyOfCreated(await newDrop({ comments: "off" }))).toBe("off");
+    for (const page of ["/dashboard/new", "/dashboard/account"]) {
+      const html = await (await fetch(`${app.baseUrl}${page}`, { headers: { cookie: session } })).text();
+      const checked = (html.match(/<input[^>]*name="comments"[^>]*>/g) ?? []).filter((input) => input.includes('checked=""'));
+      expect(checked.map((input) => /value="(\w+)"/.exec(input)?.[1]), page).toEqual(["signed_in"]);
+    }
   });
 });

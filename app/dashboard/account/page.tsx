@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
+import { getDefaultCommentPolicy } from "@/lib/accounts/comment-default";
 import { loadAccount } from "@/lib/dashboard/account";
 import { formatTime } from "@/lib/dashboard/format";
 import { requireSessionUser } from "@/lib/auth/session";
+import { setDefaultCommentPolicyAction } from "../actions";
 import styles from "../dashboard.module.css";
+import { ActionForm } from "../ui/action-form";
+import { CommentPolicyChoices } from "../ui/comment-policy-choices";
 import { UsageMeter } from "../ui/usage-meter";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +14,7 @@ export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requireSessionUser("/dashboard/account");
-  const account = await loadAccount(user);
+  const [account, commentsDefault] = await Promise.all([loadAccount(user), getDefaultCommentPolicy(user.userId)]);
   return (
     <main>
       <h1>Account</h1>
@@ -37,6 +41,16 @@ export default async function AccountPage() {
             <UsageMeter key={row.label} {...row} />
           ))}
         </ul>
+      </section>
+      <section className={styles.card} aria-labelledby="comments-default-heading">
+        <h2 id="comments-default-heading">Comments on new drops</h2>
+        <p className={styles.muted}>
+          Who may comment on a drop you create without choosing: the New drop form starts with it, and an agent that leaves out <code>comments</code> gets it. Off, unless you pick
+          another here. Each drop’s own setting is on its page.
+        </p>
+        <ActionForm action={setDefaultCommentPolicyAction} label="Comments on new drops" submitLabel="Save default">
+          <CommentPolicyChoices key={commentsDefault} legend="Who may comment on new drops" checked={commentsDefault} />
+        </ActionForm>
       </section>
     </main>
   );

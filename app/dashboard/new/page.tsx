@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getDefaultCommentPolicy } from "@/lib/accounts/comment-default";
 import { requireSessionUser } from "@/lib/auth/session";
 import { PUBLISH_LIMITS } from "@/lib/dashboard/publish-form";
 import { createDropAction } from "../actions";
@@ -9,7 +10,8 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New drop" };
 
 export default async function NewDropPage() {
-  await requireSessionUser("/dashboard/new");
+  const user = await requireSessionUser("/dashboard/new");
+  const commentsDefault = await getDefaultCommentPolicy(user.userId);
   return (
     <main>
       <p className={styles.breadcrumb}>
@@ -18,7 +20,7 @@ export default async function NewDropPage() {
       <h1>New drop</h1>
       <p className={styles.muted}>Publish an HTML page yourself: it gets a link to share, like a drop an agent made.</p>
       <section className={styles.card} aria-label="Publish">
-        <PublishForm action={createDropAction} mode="create" limits={PUBLISH_LIMITS} />
+        <PublishForm action={createDropAction} mode="create" limits={PUBLISH_LIMITS} commentsDefault={commentsDefault} />
       </section>
     </main>
   );

@@ -3,8 +3,10 @@
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { DASHBOARD_MESSAGES, INDEXING_WORDING } from "@/lib/dashboard/messages";
 import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
+import type { CommentPolicy } from "@/lib/schemas/comments";
 import { HTML_UPLOAD } from "@/lib/dashboard/text-upload";
 import styles from "../dashboard.module.css";
+import { CommentPolicyChoices } from "./comment-policy-choices";
 import { fieldErrors, fileProblem, sizeText, TextUploadFieldset, uploadProblemBeforeSend, usePageFileDrop, type FieldProblem } from "./text-upload-field";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
@@ -17,6 +19,8 @@ type Props = {
   /** The drop a new version goes to. */
   slug?: string;
   limits: Limits;
+  /** "create": the comment choice it starts with, the account's default. */
+  commentsDefault?: CommentPolicy;
 };
 
 function htmlProblem(message: string | null): FieldProblem<PublishField> | null {
@@ -28,7 +32,7 @@ function htmlProblem(message: string | null): FieldProblem<PublishField> | null 
  * (with JavaScript) or pasted text, plus its fields. Without JavaScript it is a plain multipart form;
  * with it, obvious mistakes (a file that is not HTML, one over the limit) are caught before the upload.
  */
-export function PublishForm({ action, mode, slug, limits }: Props) {
+export function PublishForm({ action, mode, slug, limits, commentsDefault = "off" }: Props) {
   const [state, formAction, pending] = useActionState<PublishState, FormData>(action, { status: "idle", message: "" });
   const [localError, setLocalError] = useState<FieldProblem<PublishField> | null>(null);
   const [droppedName, setDroppedName] = useState("");
@@ -156,6 +160,12 @@ export function PublishForm({ action, mode, slug, limits }: Props) {
             </label>
             <small id="indexable-help" className={styles.muted}>
               {INDEXING_WORDING.byDefault} A drop with a passcode is never indexed.
+            </small>
+          </div>
+          <div className={styles.control}>
+            <CommentPolicyChoices legend="Who may comment on the viewer page" checked={values.comments ?? commentsDefault} describedBy="comments-help" />
+            <small id="comments-help" className={styles.muted}>
+              Starts at your account’s default, set on the <a href="/dashboard/account#comments-default-heading">Account</a> page. You can change it on the drop’s page at any time.
             </small>
           </div>
         </>
