@@ -8,8 +8,8 @@ import type { DropJson, DropStatsJson, VersionListItemJson } from "@/lib/schemas
 
 /** The drop page's view chart and tables cover this many days, today (UTC) included. */
 const STATS_DAYS = 30;
-/** The drop page shows this many comments of its thread, oldest first (a drop takes at most 1000). */
-const COMMENTS_SHOWN = 200;
+/** The drop page shows its thread this many comments at a time, oldest first, with a pager (a drop takes at most 1000). */
+export const DASHBOARD_COMMENTS_PER_PAGE = 25;
 
 /** A version as the drop page lists it: with its context text, which the owner reads in the list. */
 export type VersionRow = VersionListItemJson & { context: string | null };
@@ -18,7 +18,7 @@ export type DropDetail = {
   drop: DropJson;
   versions: VersionRow[];
   stats: DropStatsJson;
-  /** The drop's comments, resolved ones included, oldest first. */
+  /** One page of the drop's comments, resolved ones included, oldest first. */
   comments: CommentListJson;
   /** The server's time of this render: the expiry countdown counts from it, not from the browser's clock. */
   renderedAt: number;
@@ -46,14 +46,29 @@ export async function dropTitleFor(userId: string, slug: string): Promise<string
   }
 }
 
-/** One of the owner's drops with its versions (newest first, each with its context) and views, or null when it is missing or someone else's. */
-export async function loadDropDetail(userId: string, slug: string): Promise<DropDetail | null> {
+/** `?comments_page=`: a hand-typed value that is not a page number shows the first page rather than an error. */
+export function commentPageFrom(value: unknown): number {
+  return typeof value === "string" && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+/** A page of the drop's thread; a page past the last is the last. */
+async function commentsPage(userId: string, slug: string, page: number): Promise<CommentListJson> {
+  const list = await listComments(userId, slug, { status: "all", page, pageSize: DASHBOARD_COMMENTS_PER_PAGE });
+  const last = list.pagination.total_pages;
+  return page > last && last > 0 ? listComments(userId, slug, { status: "all", page: last, pageSize: DASHBOARD_COMMENTS_PER_PAGE }) : list;
+}
+
+/**
+ * One of the owner's drops with its versions (newest first, each with its context), views and page
+ * `commentPage` of its comments, or null when it is missing or someone else's.
+ */
+export async function loadDropDetail(userId: string, slug: string, commentPage = 1): Promise<DropDetail | null> {
   try {
     const [drop, versions, stats, comments] = await Promise.all([
       getDrop(userId, slug),
       listVersions(userId, slug),
       getDropStats(userId, slug, STATS_DAYS),
-      listComments(userId, slug, { status: "all", page: 1, pageSize: COMMENTS_SHOWN }),
+      commentsPage(userId, slug, commentPage),
     ]);
     const rows = await Promise.all(versions.toReversed().map(async (version): Promise<VersionRow> => ({ ...version, context: version.has_context ? await contextOf(userId, slug, version.version) : null })));
     return { drop, versions: rows, stats, comments, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };

@@ -1,6 +1,7 @@
 // Comments in the owner dashboard, in real Chromium against the real server: the owner turns comments
-// on, a guest comments through the viewer's JSON endpoint, and the owner replies, resolves and deletes
-// from the inbox; each change is checked back through the REST API.
+// on (with the one-click switch, then the choices), a guest comments through the viewer's JSON
+// endpoint, and the owner replies, resolves and deletes from the inbox; each change is checked back
+// through the REST API.
 import { expect, test, type Page } from "@playwright/test";
 import { startApp, type TestApp } from "../helpers/app";
 import { createDrop, signInToDashboard } from "../helpers/dashboard";
@@ -45,10 +46,16 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const page = await context.newPage();
     await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}`);
 
-    // Comments start off; the owner lets anyone comment.
+    // Comments start off, and the page says so where they would be; one click turns them on.
     const policyForm = page.getByRole("form", { name: "Who may comment" });
     await expect(policyForm.getByRole("radio", { name: /^Off/ })).toBeChecked();
     await expect(page.getByTestId("no-comments")).toBeVisible();
+    await expect(page.getByTestId("comments-state")).toContainText("Comments are off.");
+    await page.getByRole("button", { name: "Turn comments on" }).click();
+    await expect(page.getByTestId("comments-state")).toHaveText("Comments are on for signed-in accounts.");
+    await expect(policyForm.getByRole("radio", { name: "Signed-in accounts" })).toBeChecked();
+    expect((await app.api(`/api/drops/${drop.slug}`, { token })).body.comments).toBe("signed_in");
+    // Then the owner lets anyone comment.
     await policyForm.getByRole("radio", { name: /^Anyone/ }).check();
     await policyForm.getByRole("button", { name: "Save comment setting" }).click();
     await expect(policyForm.getByRole("status")).toHaveText("Saved: the comment setting now applies on the viewer page.");

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { dropTitleFor, loadDropDetail } from "@/lib/dashboard/drop-detail";
+import { commentPageFrom, dropTitleFor, loadDropDetail } from "@/lib/dashboard/drop-detail";
 import { dashboardNotice } from "@/lib/dashboard/messages";
 import { loadShareCard } from "@/lib/dashboard/sharing";
 import { getSessionUser, requireSessionUser } from "@/lib/auth/session";
@@ -32,7 +32,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DropPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const user = await requireSessionUser(dashboardDropPath(slug));
-  const detail = await loadDropDetail(user.userId, slug);
+  const query = await searchParams;
+  const detail = await loadDropDetail(user.userId, slug, commentPageFrom(query.comments_page));
   if (!detail) notFound();
   const share = await loadShareCard(user.userId, slug);
   const { drop, versions, stats, comments, renderedAt, retentionDays } = detail;
@@ -43,7 +44,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       </p>
       <h1 data-testid="drop-title">{drop.title}</h1>
       {drop.description ? <p className={styles.muted}>{drop.description}</p> : null}
-      <Notice message={dashboardNotice((await searchParams).notice)} />
+      <Notice message={dashboardNotice(query.notice)} />
       <DropLinks drop={drop} />
       <ViewsSection stats={stats} />
       <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} renderedAt={renderedAt} />
@@ -53,7 +54,7 @@ export default async function DropPage({ params, searchParams }: Props) {
       <ExpirySection slug={drop.slug} expiresAt={drop.expires_at} retentionDays={retentionDays} renderedAt={renderedAt} />
       <PasscodeForms slug={drop.slug} locked={drop.locked} />
       <IndexingSection slug={drop.slug} indexable={drop.indexable === true} locked={drop.locked} />
-      <CommentsSection slug={drop.slug} policy={drop.comments ?? "off"} comments={comments.data} total={comments.pagination.total_items} />
+      <CommentsSection slug={drop.slug} policy={drop.comments ?? "off"} comments={comments} />
       <DeleteDropForm slug={drop.slug} title={drop.title} />
     </main>
   );
