@@ -41,7 +41,9 @@ export function mcpGuide() {
       `Views: drop_stats tells whether anyone looked, as views per UTC day and per version. A view is a browser showing the viewer page; ` +
       `bots that say so, prefetches and the owner's own views while signed in are not counted.`,
     comments:
-      `Comments: patch_drop with comments "signed_in" or "anyone" lets viewers comment under the drop ("off", the default, stops it). ` +
+      `Comments: patch_drop with comments "signed_in" or "anyone" lets viewers comment under the drop ("off", the default, stops it); create_drop ` +
+      `takes comments too, and without it a drop gets the account's default, which stays "off" unless its owner chose another. A comment may carry an anchor, ` +
+      `the passage a viewer selected ({exact, prefix?, suffix?}: the text, and a little text either side of it); read it to know what they mean. ` +
       `Before you revise a drop, call list_comments with status "open" and address what people asked for; then pass the ids you addressed ` +
       `as resolves to update_drop, which resolves each with a reply naming the new version (an id the drop lacks fails the whole update). ` +
       `reply_to_comment answers without a new version; resolve_comment resolves or reopens one. To poll, pass since = the created_at of the ` +
