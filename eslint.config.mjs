@@ -7,7 +7,7 @@ import nextTypescript from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
-  globalIgnores([".next/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "bench-results/**", "data/**"]),
+  globalIgnores([".next/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "bench-results/**", "data/**", "cli/dist/**"]),
   {
     // The cycle check follows imports only through this project's files: parsing every package it
     // reaches (Next's, Prisma's, zod's type declarations) took nine tenths of ESLint's time.
@@ -24,6 +24,16 @@ export default defineConfig([
       // accepted, and the refs its file-drop hook is given are read only in event handlers.
       "react-hooks/set-state-in-effect": "off",
       "react-hooks/refs": "off",
+    },
+  },
+  {
+    // The command-line client is published on its own and talks to the server over HTTP only.
+    files: ["cli/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/*", "../../*"], message: "The CLI runs without the server's code: reach the server over HTTP (cli/src/api.ts)." }] },
+      ],
     },
   },
   {
