@@ -30,6 +30,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/redis-outage.test.ts": ["sqlite"], // ioredis against a self-hosted Redis; serverless uses Upstash's client
   "tests/api/openapi-tooling.test.ts": ["sqlite"], // the document's tooling, the same whatever serves or stores
   "tests/api/scopes.test.ts": ["sqlite"], // each operation's scope, decided from the registry before anything is stored or served
+  "tests/api/cli.test.ts": ["sqlite"], // the command-line client, an HTTP client of the API: what the API answers on each server and database is the other files'
   // What the way it is served changes, and no database: once on each side.
   "tests/api/discovery.test.ts": ["sqlite", "serverless"], // documents made from the configuration, served from npm start's cache or by Next
   "tests/api/auth-callback-url.test.ts": ["sqlite", "serverless"], // next-auth's redirects behind each kind of server
