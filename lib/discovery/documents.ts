@@ -1,7 +1,7 @@
 import { PATTERN_INDEX_PATH, publicPatternIndex } from "@/lib/patterns";
 import { connectGuides } from "./connect";
 import { discoveryFacts, errorGuide, mcpToolSummaries } from "./facts";
-import { buildOnboardingMarkdown } from "./onboard";
+import { buildOnboardingMarkdown, cliMarkdown } from "./onboard";
 import { DISCOVERY_DOCUMENTS, SKILL_PATH } from "./links";
 import { OPERATIONS, OPERATOR_SECRETS, type Operation } from "@/lib/api/operations";
 
@@ -111,6 +111,7 @@ export function buildLlmsTxt(): string {
     `> ${f.summary}`,
     `schema version: ${f.schemaVersion}\napi version: ${f.apiVersion}\nbase url: ${f.publicUrl}`,
     `Start here: ${f.onboardUrl} (Markdown; JSON with Accept: application/json). Sign in with the device-code flow (POST /api/auth/start, then poll GET /api/auth/poll?token=<poll_token> every poll_interval seconds), keep the token in an environment variable or secret store (never in a drop), send it as Authorization: Bearer <token>, publish with POST /api/drops {title, html}, update with PUT /api/drops/{slug} {html} (new version), change fields with PATCH. No upsert: list with metadata.<key>=<value> filters, PUT to the first match, else POST; serialize concurrent writers. Links can expire: ttl_seconds (seconds from now) or expires_at (Unix ms; null removes it) on any write, after which the viewer and raw answer 410 Gone and the drop is deleted ${f.expiredDeletion}; list with expired=true|false. Whether anyone looked: GET /api/drops/{slug}/stats?days=${f.statsDays.default} (MCP drop_stats), views per UTC day and per version. Comments (off until PATCH {"comments": "signed_in"|"anyone"}): before revising, GET /api/drops/{slug}/comments?status=open (MCP list_comments; since=<newest created_at> to poll), address them, then PUT with resolves: [ids] to resolve each with a reply naming the new version. Before writing a page, pick the pattern whose triggers match the request from ${f.publicUrl}${PATTERN_INDEX_PATH} (the account's own too: GET /api/patterns, MCP list_patterns and prompts), then follow its guide and start from its template.`,
+    `## Command line\n${cliMarkdown(f)}`,
     `## Documents\n${DISCOVERY_DOCUMENTS.map((doc) => `- [${doc.title}](${f.publicUrl}${doc.path})`).join("\n")}\n- [Agent skill](${f.publicUrl}${SKILL_PATH})`,
     `## Page patterns (${f.publicUrl}${PATTERN_INDEX_PATH})\n${publicPatternIndex().patterns.map((pattern) => `- [${pattern.name}](${pattern.url}): ${pattern.description}`).join("\n")}`,
     `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${credentialNote(op)}: ${op.summary}`).join("\n")}`,

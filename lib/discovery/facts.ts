@@ -1,4 +1,6 @@
 import { z } from "zod";
+// The command-line client's package names itself; the documents repeat its name from there.
+import cliPackage from "@/cli/package.json";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
 import { API_VERSION, operationLabel, toolOperation } from "@/lib/api/operations";
 import { getConfig } from "@/lib/config";
@@ -133,6 +135,8 @@ export function discoveryFacts() {
     tokenPrefix: config.tokenPrefix,
     tokenEnvVar: TOKEN_ENV_VAR,
     oauth: oauthFacts(base),
+    /** The command-line client (cli/): its npm package and the command it installs. */
+    cli: { packageName: cliPackage.name, command: Object.keys(cliPackage.bin)[0]! },
     limits,
     /** When an expired drop (answering 410 Gone meanwhile) is deleted, in words: "7 days after the expiry". */
     expiredDeletion: expiredDeletion(config.expiredRetentionDays),

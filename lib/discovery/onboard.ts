@@ -79,6 +79,18 @@ function patternsMarkdown(f: DiscoveryFacts): string {
   ].join("\n");
 }
 
+/** The command-line client: the same flows as one command each, for agents in a terminal and CI jobs. */
+export function cliMarkdown(f: DiscoveryFacts): string {
+  const { packageName, command } = f.cli;
+  return (
+    `**From a terminal or CI**, the \`${command}\` command does all of this for you (\`npm install -g ${packageName}\`, or \`npx ${packageName} <command>\`): ` +
+    `\`${command} login --url ${f.publicUrl}\` runs the device-code sign-in and keeps the token in your config folder (mode 0600), ` +
+    `\`${command} publish report.html\` prints the drop's URL, \`--upsert pr=42\` follows the lookup-then-mutate recipe, ` +
+    `\`${command} update <slug> report.html\` adds a version and \`${command} watch report.html\` publishes one per save. ` +
+    `In CI it reads \`HTMLDROP_URL\` and \`${f.tokenEnvVar}\` instead of a login; \`${command} --help\` lists every command.`
+  );
+}
+
 /** A prompt a human can paste into an agent to connect it. */
 export function agentPrompt(facts: DiscoveryFacts): string {
   return `Read ${facts.onboardUrl} and follow it to sign in to htmldrop (I will approve the sign-in in my browser), keep the token in the ${facts.tokenEnvVar} environment variable, then publish your HTML reports there and give me their URLs.`;
@@ -98,7 +110,7 @@ export function buildOnboardingMarkdown(): string {
   const base = f.publicUrl;
   const sections = [
     `# ${f.name} onboarding for agents`,
-    `${f.summary}\n\nBase URL: ${base}. API description: ${f.openapiUrl} (OpenAPI ${f.apiVersion}). Every request and response body is JSON with snake_case fields, and every error has the shape \`{"error": {"code", "message", "details?"}}\`: switch on \`error.code\`.\n\nAn assistant that takes an MCP server URL (Claude, ChatGPT, VS Code, Cursor, the MCP Inspector) needs none of the sign-in below: give it ${f.mcpUrl} and the human approves it in the browser (section 11, "Add by URL").`,
+    `${f.summary}\n\nBase URL: ${base}. API description: ${f.openapiUrl} (OpenAPI ${f.apiVersion}). Every request and response body is JSON with snake_case fields, and every error has the shape \`{"error": {"code", "message", "details?"}}\`: switch on \`error.code\`.\n\nAn assistant that takes an MCP server URL (Claude, ChatGPT, VS Code, Cursor, the MCP Inspector) needs none of the sign-in below: give it ${f.mcpUrl} and the human approves it in the browser (section 11, "Add by URL").\n\n${cliMarkdown(f)}`,
 
     `## 1. Sign in once (device code)\n\nAsk the service for a sign-in request. The \`label\` names this machine in the token list; it is optional.\n\n${http("POST", `${base}/api/auth/start`, [], ex.AuthStartBody)}\n\nThe answer:\n\n${json(ex.AuthStart)}\n\nShow \`verification_url\` and \`code\` to your human: they open the URL, sign in with their identity-provider account and confirm the code. Meanwhile poll every \`poll_interval\` seconds (default ${f.limits.pollIntervalSeconds}):\n\n${http("GET", `${base}/api/auth/poll?token=<poll_token>`)}\n\n- \`{"status": "pending"}\`: wait \`poll_interval\` seconds and poll again.\n- \`{"status": "verified", "api_token": "...", "user_id": "..."}\`: done. The token is shown exactly once: store it now.\n- \`{"status": "claimed"}\`: the token was already read by an earlier poll; start again if you lost it.\n- \`{"status": "expired"}\`: the request timed out (the human has ${f.limits.deviceCodeTtlSeconds} seconds; a verified token must be claimed within ${f.limits.deviceCodeTtlSeconds} seconds of the sign-in): start again.\n- \`{"status": "denied"}\`: the human pressed Deny (an addition to the four states, RFC 8628's \`access_denied\`): stop, and start again only if they ask you to.\n\n**Keep the token secret.** Store it in an environment variable (\`${f.tokenEnvVar}\`) or your platform's secret store, never in a drop, a prompt, a log, a commit or a URL. Tokens look like \`${f.tokenPrefix}_<base62>\`. Each machine runs this flow once and gets its own token for the same account; drops and quotas are shared. Send it on every other API call:\n\n\`\`\`text\n${auth}\n\`\`\`\n\nCheck it with \`GET ${base}/api/me\`. List tokens with \`GET ${base}/api/tokens\` (ids only, never plaintext) and revoke one with \`DELETE ${base}/api/tokens/{id}\`.\n\n**Scopes.** A token may do only what its scopes allow: \`drops:read\` (read drops and versions), \`drops:write\` (publish, change, delete, passcodes), \`tokens:manage\` (list, create, revoke tokens). It may also be limited to some drops and carry an expiry; \`GET ${base}/api/me\` shows its \`scopes\`, \`drops\` and \`expires_at\`. Ask for less when you need less: add \`"scopes": ["drops:read"]\` to the start body (the default is all three; the human sees them before approving). A token with \`tokens:manage\` can make a narrower one for a script with \`POST ${base}/api/tokens\` (\`{"label", "scopes", "drops", "expires_at"}\`, never more than it has itself). A call the token may not make is 403 \`forbidden\`, with \`details.required_scope\` naming a missing scope.`,
 

@@ -4,6 +4,8 @@ import { OPERATIONS } from "@/lib/api/operations";
 import { buildApiReference, type TypeText } from "@/lib/discovery/reference";
 import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
+import { buildLlmsTxt, buildSkillMarkdown } from "@/lib/discovery/documents";
+import cliPackage from "@/cli/package.json";
 import { mcpInstructions } from "@/lib/mcp/guide";
 
 describe("prefersJson", () => {
@@ -145,5 +147,16 @@ describe("the review loop in the guides", () => {
     expect(loop).toContain("`since`");
     const instructions = mcpInstructions();
     for (const fact of ['list_comments with status "open"', "resolves to update_drop", "since", '"off", the default']) expect(instructions, fact).toContain(fact);
+  });
+});
+
+describe("the command-line client in the guides", () => {
+  it("names its package and its commands in the onboarding guide, SKILL.md and llms.txt", () => {
+    for (const document of [buildOnboardingMarkdown(), buildSkillMarkdown(), buildLlmsTxt()]) {
+      expect(document).toContain(`npm install -g ${cliPackage.name}`);
+      expect(document).toContain(`npx ${cliPackage.name} <command>`);
+      expect(document).toContain("`htmldrop publish report.html`");
+      expect(document).toContain("`HTMLDROP_URL` and `HTMLDROP_TOKEN`");
+    }
   });
 });
