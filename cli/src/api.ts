@@ -31,7 +31,7 @@ export function connect(): Client {
   return new Client(target.url, target.token);
 }
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown; details?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown } };
 
 export class Client {
   constructor(
@@ -136,9 +136,6 @@ async function errorFrom(response: Response): Promise<CliError> {
   }
   const error = parsed?.error;
   const exitCode = exitCodeForStatus(response.status);
-  if (error && typeof error.message === "string") {
-    const details = error.details && typeof error.details === "object" ? (error.details as Record<string, unknown>) : undefined;
-    return new CliError(error.message, exitCode, typeof error.code === "string" ? error.code : undefined, details);
-  }
+  if (error && typeof error.message === "string") return new CliError(error.message, exitCode, typeof error.code === "string" ? error.code : undefined);
   return new CliError(`The server answered ${response.status} ${response.statusText} without an htmldrop error; is the URL an htmldrop server?`, exitCode);
 }

@@ -22,7 +22,6 @@ export class CliError extends Error {
     readonly exitCode: ExitCode,
     /** The server's error code, when the server gave one. */
     readonly code?: string,
-    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "CliError";

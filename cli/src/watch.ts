@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { watch as watchDirectory } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { connect } from "./api";
+import { connect, type Client } from "./api";
 import { dropPath } from "./drops";
 import { CliError, EXIT, usageError } from "./errors";
 import { formatBytes, note, print, printError } from "./output";
@@ -43,7 +43,7 @@ export async function watch(file: string, options: WatchOptions): Promise<void> 
 
   let slug: string;
   try {
-    slug = await firstPublish(file, html, options);
+    slug = await firstPublish(client, file, html, options);
   } catch (error) {
     stopWatching();
     throw error;
@@ -105,8 +105,7 @@ export async function watch(file: string, options: WatchOptions): Promise<void> 
 }
 
 /** Prints the drop's URL; without --slug, first creates the drop from the file and prints its version. */
-async function firstPublish(file: string, html: string, options: WatchOptions): Promise<string> {
-  const client = connect();
+async function firstPublish(client: Client, file: string, html: string, options: WatchOptions): Promise<string> {
   if (options.slug) {
     // The drop's head is not readable as bytes, so the file as it is now counts as published: the first save publishes.
     const drop = await client.json<Drop>(dropPath(options.slug));
