@@ -17,6 +17,8 @@ let app: TestApp;
 let scratch: string;
 let browserLog: string;
 let files = 0;
+/** Commands that keep running (login, watch): stopped after the file, should a test fail before it stops them. */
+const longRunning = new Set<ChildProcessWithoutNullStreams>();
 
 beforeAll(async () => {
   if (!existsSync(CLI)) throw new Error("No built CLI at cli/dist/htmldrop.mjs: run `npm run build`.");
@@ -28,6 +30,7 @@ beforeAll(async () => {
   chmodSync(join(scratch, "browser"), 0o755);
 });
 afterAll(async () => {
+  for (const child of longRunning) if (child.exitCode === null) child.kill("SIGKILL");
   await app?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -96,6 +99,7 @@ type Followed = {
 /** A command that keeps running (login, watch), its output collected from the start. */
 function follow(args: string[], options: RunOptions = {}): Followed & { child: ChildProcessWithoutNullStreams } {
   const child = start(args, options);
+  longRunning.add(child);
   const output = { stdout: "", stderr: "" };
   child.stdout.on("data", (chunk) => (output.stdout += chunk));
   child.stderr.on("data", (chunk) => (output.stderr += chunk));
