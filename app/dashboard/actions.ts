@@ -19,7 +19,7 @@ import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { viewerPath } from "@/lib/drops/public-urls";
 import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
-import { createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
+import { baseVersionFromForm, createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
 import { commentIdSchema, commentPolicySchema, commentTextSchema } from "@/lib/schemas/comments";
 import { tokenIdSchema } from "@/lib/schemas/accounts";
@@ -34,7 +34,7 @@ function text(form: FormData, name: string): string {
 
 function publishError(error: unknown, form: FormData): PublishState {
   const values = valuesFromForm(form);
-  return { status: "error", ...publishErrorState(error, values.html), values };
+  return { status: "error", ...publishErrorState(error, values), values };
 }
 
 /** "New drop": POST /api/drops's service and schema; on success the owner lands on the new drop's page. */
@@ -43,12 +43,16 @@ export const createDropAction = dashboardAction<PublishState>(async (owner, form
   return { redirectTo: `${dashboardDropPath(slug)}?notice=dropCreated`, revalidate: ["/dashboard"] };
 }, publishError);
 
-/** "New version": PUT /api/drops/{slug}'s service and schema; the page's version list shows it at once. */
+/**
+ * "New version" and the editor: PUT /api/drops/{slug}'s service and schema; the page's version list shows
+ * it at once. The editor names the version its text came from, which PUT checks as it does If-Match.
+ */
 export const publishVersionAction = dashboardAction<PublishState>(async (owner, form) => {
   const slug = text(form, "slug");
+  const base = baseVersionFromForm(form);
   const input = await replaceInputFromForm(form);
-  const published = (await replaceDrop(owner, slug, input)).latest_version;
-  return { state: ok(`Version ${published} published${input.context ? " with its context" : ""}. It is now the latest.`), revalidate: [dashboardDropPath(slug)] };
+  const published = (await replaceDrop(owner, slug, input, base)).latest_version;
+  return { state: { ...ok(`Version ${published} published${input.context ? " with its context" : ""}. It is now the latest.`), published }, revalidate: [dashboardDropPath(slug)] };
 }, publishError);
 
 export const editDropAction = dashboardAction(async (owner, form) => {

@@ -4,7 +4,7 @@
 import { SPEC_LIMITS } from "@/lib/config";
 import { isApiError } from "@/lib/errors";
 import { COMMENT_POLICIES, type CommentPolicy } from "@/lib/schemas/comments";
-import { createDropBodySchema, replaceDropBodySchema, type CreateDropInput, type ReplaceDropInput } from "@/lib/schemas/drops";
+import { createDropBodySchema, replaceDropBodySchema, versionNumberSchema, type CreateDropInput, type ReplaceDropInput } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import { formatBytes } from "./format";
 import { parseTagLines } from "./forms";
@@ -24,10 +24,23 @@ export const PUBLISH_LIMITS = {
 /** The fields a publishing form can point an error at; "form" is the form as a whole. */
 export type PublishField = "title" | "description" | "tags" | "passcode" | "context" | "html" | "form";
 
-/** What the typed fields held, so a refused form comes back filled in even without JavaScript (never the passcode). */
-export type PublishValues = { title?: string; description?: string; tags?: string; context?: string; html?: string; indexable?: boolean; comments?: CommentPolicy };
+/**
+ * What the typed fields held, so a refused form comes back filled in even without JavaScript (never the
+ * passcode); the editor's base version with them, so its text stays tied to the version it came from.
+ */
+export type PublishValues = {
+  title?: string;
+  description?: string;
+  tags?: string;
+  context?: string;
+  html?: string;
+  indexable?: boolean;
+  comments?: CommentPolicy;
+  baseVersion?: string;
+};
 
-export type PublishState = { status: "idle" | "ok" | "error"; message: string; field?: PublishField; values?: PublishValues };
+/** `published`: the version a success made. `latest`: the version that made the editor's base stale. */
+export type PublishState = { status: "idle" | "ok" | "error"; message: string; field?: PublishField; values?: PublishValues; published?: number; latest?: number };
 
 /** The document: a chosen (or dropped) file, or pasted text; exactly one of them. The viewer serves it as UTF-8 HTML. */
 export async function htmlFromForm(form: FormData): Promise<string> {
@@ -36,6 +49,18 @@ export async function htmlFromForm(form: FormData): Promise<string> {
 
 function tooLarge(bytes: number): string {
   return `${tooLargeMessage(HTML_UPLOAD, bytes, L.htmlMaxBytes)} Make it smaller (move large images out, or compress them) and try again.`;
+}
+
+/**
+ * The editor's base: the version its text was opened from, which PUT takes as If-Match, so a version
+ * someone published meanwhile is refused rather than silently undone. The upload form sends none.
+ */
+export function baseVersionFromForm(form: FormData): number | undefined {
+  const base = formText(form, "base_version");
+  if (base === "") return undefined;
+  const parsed = versionNumberSchema.safeParse(base);
+  if (!parsed.success) throw new FieldError("form", DASHBOARD_MESSAGES.notAForm);
+  return parsed.data;
 }
 
 /** The indexing box: a ticked checkbox posts "on", an unticked one nothing. */
@@ -64,6 +89,7 @@ export function valuesFromForm(form: FormData): PublishValues {
     html: formText(form, "html"),
     indexable: indexableFromForm(form),
     ...(isCommentPolicy(comments) ? { comments } : {}),
+    ...(form.has("base_version") ? { baseVersion: formText(form, "base_version") } : {}),
   };
 }
 
@@ -144,18 +170,26 @@ function plainSpecError(code: string): string | null {
   }
 }
 
+/** The editor's text was opened from `base`, and `latest` was published since: publishing it would undo `latest`. */
+export function staleBaseMessage(base: string, latest: number): string {
+  return `Version ${latest} was published after version ${base}, the one your text is based on, and publishing yours would undo it. Nothing was published: copy your changes, open version ${latest} in the editor and make them there.`;
+}
+
 /**
  * A refusal as the form shows it: the field it concerns and a plain sentence. Limits of the account
  * (drops, versions, writes) already speak plainly and concern the whole form; another account's drop
  * reads like a missing one.
  */
-export function publishErrorState(error: unknown, html?: string): { field: PublishField; message: string } {
+export function publishErrorState(error: unknown, values: PublishValues = {}): { field: PublishField; message: string; latest?: number } {
+  const { html, baseVersion } = values;
   if (error instanceof FieldError) return { field: error.field as PublishField, message: error.message };
   if (!isApiError(error)) {
     console.error("dashboard action failed", error);
     return { field: "form", message: DASHBOARD_MESSAGES.unexpected };
   }
   if (error.code === "forbidden" || error.code === "not_found" || error.code === "invalid_slug") return { field: "form", message: DASHBOARD_MESSAGES.dropNotFound };
+  const latest = error.details?.latest_version;
+  if (error.code === "version_conflict" && baseVersion && typeof latest === "number") return { field: "form", message: staleBaseMessage(baseVersion, latest), latest };
   const byCode = FIELD_OF_CODE[error.code];
   if (byCode) {
     const message = error.code === "html_too_large" ? tooLarge(html === undefined ? L.htmlMaxBytes + 1 : Buffer.byteLength(html)) : plainSpecError(error.code);
