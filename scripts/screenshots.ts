@@ -3,9 +3,9 @@
 // an embedded SQLite database in a temporary folder, gets an account a token as an agent does (next-auth's
 // local sign-in, then the device-code flow), publishes an example report in three versions with tags and
 // a few other drops and the data-report pattern's template (read from the public catalog) through the
-// REST API, and captures the landing page, the viewer, the template in the viewer and the dashboard at
-// 1280×800 and the viewer on a 390×844 phone with Debian's Chromium into docs/screenshots/. Exits
-// non-zero when any step or capture fails.
+// REST API, and captures the landing page, the viewer, the template in the viewer, the dashboard and the
+// report in the drop editor at 1280×800 and the viewer on a 390×844 phone with Debian's Chromium into
+// docs/screenshots/. Exits non-zero when any step or capture fails.
 import { mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -104,6 +104,13 @@ async function main(): Promise<void> {
       { name: "viewer-phone", path: `/p/${slug}`, viewport: PHONE, ready: reportVisible },
       { name: "pattern-data-report", path: `/p/${patternSlug}`, viewport: DESKTOP, ready: (page) => page.frameLocator("iframe").getByRole("heading", { level: 1 }).waitFor() },
       { name: "dashboard", path: "/dashboard", viewport: DESKTOP, signedIn: true, ready: (page) => page.getByRole("link", { name: "Checkout latency, weekly" }).waitFor() },
+      {
+        name: "editor",
+        path: `/dashboard/drops/${slug}/edit`,
+        viewport: DESKTOP,
+        signedIn: true,
+        ready: (page) => page.frameLocator('iframe[title="Preview of your edit"]').getByRole("heading", { name: "Checkout latency, week 47" }).waitFor(),
+      },
     ];
     for (const shot of shots) await capture(browser, app, sessionCookie, shot);
   } finally {

@@ -14,3 +14,8 @@ export function pathWithQuery(path: string, params: SearchParams): string {
 export function dashboardDropPath(slug: string): string {
   return `/dashboard/drops/${encodeURIComponent(slug)}`;
 }
+
+/** The editor of a drop's latest HTML, on the dashboard. */
+export function dashboardEditPath(slug: string): string {
+  return `${dashboardDropPath(slug)}/edit`;
+}

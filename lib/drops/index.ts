@@ -4,7 +4,7 @@ export { patchDrop } from "./patch-drop";
 export { deleteDrop } from "./delete-drop";
 export { setPasscode } from "./set-passcode";
 export { listDrops } from "./list-drops";
-export { listVersions, getVersion, deleteVersion } from "./versions";
+export { listVersions, getVersion, getLatestSource, deleteVersion } from "./versions";
 export { getDropStats } from "./stats";
 export { getDropFor } from "./access";
 export { toDropJson } from "./serialize";

@@ -41,6 +41,17 @@ export async function getVersion(userId: string, slug: string, number: number): 
   };
 }
 
+/**
+ * The latest version's number and HTML, read as one pair, for editing the document: whoever publishes the
+ * edit names that number as its base (If-Match), so a version published meanwhile is refused, not undone.
+ */
+export async function getLatestSource(userId: string, slug: string): Promise<{ version: number; html: string }> {
+  const drop = await getDropFor(userId, slug, "editor");
+  const version = await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number: drop.latestVersion } }, select: { blob: { select: { bytes: true } } } });
+  if (!version) throw versionNotFound(slug, drop.latestVersion);
+  return { version: drop.latestVersion, html: Buffer.from(version.blob.bytes).toString("utf8") };
+}
+
 /** Deletes one version; deleting the head makes the highest remaining version the head. */
 export async function deleteVersion(userId: string, slug: string, number: number): Promise<DropJson> {
   assertSlug(slug);

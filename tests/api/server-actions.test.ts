@@ -1,6 +1,7 @@
 // Server actions are public endpoints: anyone can post to them by hand, with any arguments in place of
 // the form the page would send. Such a request must be refused like any bad input, never crash into a 500.
 import { request as httpRequest } from "node:http";
+import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servesServerless, startApp, type TestApp } from "../helpers/app";
 import { serverActionIds, signInAs } from "../helpers/session";
@@ -153,6 +154,62 @@ describe("the publishing actions called by hand", () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).error.message).toContain("a drop's HTML or a pattern's template takes at most 2097152 bytes (2 MiB)");
     expect(await dropCount()).toBe(before);
+  });
+});
+
+describe("the drop editor's form", () => {
+  /** The fields of the page's "Edit HTML" form as a browser without JavaScript would post them (not React's own $ACTION_ fields). */
+  async function editorForm(path: string): Promise<Record<string, string>> {
+    const page = await fetch(`${app.baseUrl}${path}`, { headers: { cookie: session } });
+    expect(page.status).toBe(200);
+    const fields: Record<string, string> = {};
+    const walk = (node: T.ParentNode, inForm: boolean) => {
+      for (const child of node.childNodes) {
+        if (!("tagName" in child)) continue;
+        const attribute = (name: string) => child.attrs.find((attr) => attr.name === name)?.value;
+        const here = inForm || (child.tagName === "form" && attribute("aria-label") === "Edit HTML");
+        const name = attribute("name");
+        if (here && name && !name.startsWith("$")) {
+          if (child.tagName === "input") fields[name] = attribute("value") ?? "";
+          if (child.tagName === "textarea") fields[name] = child.childNodes.map((text) => ("value" in text ? text.value : "")).join("");
+        }
+        walk(child, here);
+      }
+    };
+    walk(parse(await page.text()), false);
+    return fields;
+  }
+
+  async function latestVersionOf(dropSlug: string): Promise<number> {
+    const [row] = await app.sql<{ latest: number | string | bigint }>(`SELECT MAX(v."number") AS "latest" FROM "Version" v JOIN "Drop" d ON v."dropId" = d."id" WHERE d."slug" = '${dropSlug}'`);
+    return Number(row!.latest);
+  }
+
+  it("holds the latest version's HTML, publishes the edit with its context, and refuses a text whose version was superseded", async () => {
+    const original = "<!doctype html>\n<title>Menu</title>\n<p>Soup: tomatoe &amp; <b>bread</b></p>\n";
+    const created = await postForm("/dashboard/new", "createDropAction", { title: "Menu", html: original }, session);
+    const menu = (created.headers.get("x-action-redirect") ?? "").split("/")[3]!.split("?")[0]!;
+    const editor = `/dashboard/drops/${menu}/edit`;
+
+    const opened = await editorForm(editor);
+    expect(opened).toEqual({ slug: menu, base_version: "1", html: original, context: "" });
+    const fixed = await postForm(editor, "publishVersionAction", { ...opened, html: opened.html!.replace("tomatoe", "tomato"), context: "Fixed a typo." }, session);
+    expect(await fixed.text()).toContain("Version 2 published with its context. It is now the latest.");
+    expect(await (await fetch(`${app.baseUrl}/p/${menu}/raw`)).text()).toContain("<p>Soup: tomato &amp; <b>bread</b></p>");
+
+    // Opened at version 2; meanwhile a version 3 is uploaded. Publishing the edit would undo it, so nothing is published.
+    const stale = await editorForm(editor);
+    expect(stale.base_version).toBe("2");
+    await postForm(`/dashboard/drops/${menu}`, "publishVersionAction", { slug: menu, html: "<p>Soup: leek</p>" }, session);
+    expect(await latestVersionOf(menu)).toBe(3);
+    const refused = await postForm(editor, "publishVersionAction", { ...stale, html: stale.html!.replace("bread", "rye bread"), context: "Rye today." }, session);
+    const text = await refused.text();
+    expect(text).toContain("Version 3 was published after version 2, the one your text is based on, and publishing yours would undo it. Nothing was published: copy your changes, open version 3 in the editor and make them there.");
+    // The form comes back as it was sent, still based on version 2.
+    expect(text).toContain("rye bread");
+    expect(text).toContain('"baseVersion":"2"');
+    expect(await latestVersionOf(menu)).toBe(3);
+    expect(await (await fetch(`${app.baseUrl}/p/${menu}/raw`)).text()).toContain("<p>Soup: leek</p>");
   });
 });
 

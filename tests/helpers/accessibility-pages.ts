@@ -2,8 +2,9 @@
 // desktop (1280×800), in light and in dark: the landing page, /docs, the onboarding guide as a page,
 // /verify in each state, the sign-in, sign-out and sign-in failure pages, the viewer (public, with
 // comments, locked, wrong passcode, 404, expired, and expired to its owner), the compare page with its
-// marked changes, the served plain pages, the dashboard (empty and full, a drop with its Share card,
-// tokens, patterns, teams, shared with me, account, comments), the OAuth consent page and the not-found page. One spec file per screen size
+// marked changes, the served plain pages, the dashboard (empty and full, a drop with its Share card, its
+// editor, tokens, patterns, teams, shared with me, account, comments), the OAuth consent page and the
+// not-found page. One spec file per screen size
 // (tests/e2e/accessibility-*.spec.ts), each with one server, one set of drops and one browser context,
 // signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
 // test-results/accessibility/.
@@ -287,6 +288,11 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
       pageTest("dashboard-drop", OWNER, async () => {
         await open(`/dashboard/drops/${discussed.slug}`);
         await expect(page.getByText("Which currency are these in?")).toBeVisible();
+      });
+      // The editor: CodeMirror and the preview, side by side on a desktop, as tabs on a phone.
+      pageTest("dashboard-editor", OWNER, async () => {
+        await open(`/dashboard/drops/${report.slug}/edit`);
+        await expect(page.getByRole("textbox", { name: "HTML of version 2" })).toContainText("Revenue grew 14%.");
       });
       pageTest("dashboard-tokens", OWNER, () => open("/dashboard/tokens"));
       // The list of patterns and the form, filled from a built-in one.

@@ -1,3 +1,4 @@
+import { dashboardEditPath } from "@/lib/dashboard/paths";
 import { PUBLISH_LIMITS } from "@/lib/dashboard/publish-form";
 import { publishVersionAction } from "../actions";
 import styles from "../dashboard.module.css";
@@ -9,6 +10,12 @@ export function NewVersionSection({ slug }: { slug: string }) {
     <section className={styles.card} aria-labelledby="new-version-heading">
       <h2 id="new-version-heading">New version</h2>
       <p className={styles.muted}>The link stays the same; viewers see the new version, and older ones stay listed above.</p>
+      <p>
+        <a href={dashboardEditPath(slug)} className={styles.linkButton}>
+          Edit the current HTML
+        </a>{" "}
+        in the browser, with a live preview; or upload a whole new document:
+      </p>
       <PublishForm action={publishVersionAction} mode="version" slug={slug} limits={PUBLISH_LIMITS} />
     </section>
   );
