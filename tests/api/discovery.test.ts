@@ -627,8 +627,9 @@ describe("pages for humans", () => {
     // the preview image and version diff operations, the `indexable` field and the page's own header and
     // Try it help about 8 KB more, so 128 KB; the pattern catalog and the account patterns' seven
     // operations, their tag and four schemas 13 KB more, so 144 KB; sharing's ten operations, its tag,
-    // seven schemas and the `access` field 24 KB more, so 170 KB.)
-    expect(Buffer.byteLength(res.text)).toBeLessThan(170_000);
+    // seven schemas and the `access` field 24 KB more, so 170 KB; a comment's anchor, the comments choice
+    // on create and the preview card's tag 2 KB more, so 172 KB.)
+    expect(Buffer.byteLength(res.text)).toBeLessThan(172_000);
     // Every operation in view, with its method, path, statuses and error codes, and links to the schemas it
     // takes and returns (the Error shape, common to all, is linked once).
     for (const [path, methods] of Object.entries<any>(openapi.paths)) {

@@ -3,11 +3,9 @@
 // and passcode attempts keyed only for drops that have a passcode. Counting in Redis is tested in
 // limits.test.ts, upstash.test.ts and multi-instance.test.ts.
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SQLITE_COUNTERS_FILE } from "@/lib/ratelimit/sqlite-counters";
-import { startApp, testDb, type TestApp } from "../helpers/app";
+import { startApp, type TestApp } from "../helpers/app";
+import { embeddedCounters } from "../helpers/counters";
 import { expect429 } from "../helpers/expect-retry";
 import { createTestClock, DAY_MS, MINUTE_MS } from "../helpers/clock";
 
@@ -128,16 +126,7 @@ describe("passcode attempts", () => {
   afterAll(async () => app?.stop());
 
   const attempt = (slug: string) => fetch(`${app.baseUrl}/p/${slug}/unlock`, { method: "POST", body: new URLSearchParams({ passcode: "guess-1234" }), redirect: "manual" });
-  /** The passcode counters' keys, where the embedded limiter keeps them: SQLite's in a file of their own. */
-  const counters = async () => {
-    if (testDb() === "postgres") return (await app.sql<{ key: string }>(`SELECT "key" FROM "RateLimitCounter" WHERE "key" LIKE 'passcode%' ORDER BY "key"`)).map((row) => row.key);
-    const file = new Database(join(app.env.DATA_DIR!, SQLITE_COUNTERS_FILE), { readonly: true });
-    try {
-      return file.prepare<[], { key: string }>("SELECT key FROM counter WHERE key LIKE 'passcode%' ORDER BY key").all().map((row) => row.key);
-    } finally {
-      file.close();
-    }
-  };
+  const counters = async () => (await embeddedCounters(app, "passcode")).map((row) => row.key);
 
   it("are counted only on drops that exist and have a passcode", async () => {
     const token = await app.createToken("gatekeeper");

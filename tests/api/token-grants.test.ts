@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
+import { embeddedCounters } from "../helpers/counters";
 import { bridgeCounters } from "../helpers/upstash-bridge";
 import { approveOverHttp, getVerifyPage, signInBrowserless } from "../helpers/device-flow";
 
@@ -32,8 +33,7 @@ async function createToken(token: string, body?: unknown) {
 async function writesToday(): Promise<number> {
   // As Vercel serves (the serverless test project), the counters live in Upstash.
   if (app.env.UPSTASH_REDIS_REST_TOKEN) return bridgeCounters(app.env.UPSTASH_REDIS_REST_TOKEN, `writesPerDay:${userId}:*`);
-  const rows = await app.sql<{ n: unknown }>(`SELECT SUM("count") AS "n" FROM "RateLimitCounter" WHERE "key" LIKE 'writesPerDay:${userId}:%'`);
-  return Number(rows[0]?.n ?? 0);
+  return (await embeddedCounters(app, `writesPerDay:${userId}:`)).reduce((sum, row) => sum + row.count, 0);
 }
 
 describe("POST /api/tokens", () => {
