@@ -20,6 +20,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/shared-viewer.test.ts": ["sqlite", "postgres"], // already served by next start with VERCEL=1
   "tests/api/expiry-purge-job.test.ts": ["sqlite", "postgres"], // npm start's purge timer; on Vercel the cron route purges (expiry.test.ts)
   "tests/api/backup-restore.test.ts": ["sqlite", "postgres"], // operator commands, one per database
+  "tests/api/cli.test.ts": ["sqlite", "postgres"], // the command-line client end to end (sign-in, upsert, a retried publish, watch) on each database's server
   // The HTTP layer of `npm start` and what no database changes: once.
   "tests/api/malformed-requests.test.ts": ["sqlite"], // npm start's answers to what Node.js cannot parse
   "tests/api/large-bodies.test.ts": ["sqlite"], // npm start's lingering close; on Vercel the platform receives and caps bodies
@@ -30,7 +31,6 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/redis-outage.test.ts": ["sqlite"], // ioredis against a self-hosted Redis; serverless uses Upstash's client
   "tests/api/openapi-tooling.test.ts": ["sqlite"], // the document's tooling, the same whatever serves or stores
   "tests/api/scopes.test.ts": ["sqlite"], // each operation's scope, decided from the registry before anything is stored or served
-  "tests/api/cli.test.ts": ["sqlite"], // the command-line client, an HTTP client of the API: what the API answers on each server and database is the other files'
   // What the way it is served changes, and no database: once on each side.
   "tests/api/discovery.test.ts": ["sqlite", "serverless"], // documents made from the configuration, served from npm start's cache or by Next
   "tests/api/auth-callback-url.test.ts": ["sqlite", "serverless"], // next-auth's redirects behind each kind of server

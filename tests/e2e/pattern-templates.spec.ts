@@ -53,7 +53,7 @@ test("axe looks inside the viewer's sandboxed frame", async ({ browser }) => {
   };
   // A node inside a frame is targeted as [the iframe's selector, the node's selector within it]. On a
   // loaded machine a first pass may find the frame's colours not yet settled (axe calls them incomplete).
-  await expect.poll(violationTargets, { timeout: 30_000 }).toContainEqual(["iframe", "p"]);
+  await expect.poll(violationTargets, { timeout: 30_000 }).toContainEqual(["#drop-frame", "p"]);
   expect(await frame.locator("p").textContent()).toBe("Faint text");
   await context.close();
 });
