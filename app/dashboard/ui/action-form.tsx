@@ -1,8 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { startTransition, useActionState, useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import type { FormState } from "@/lib/dashboard/form-state";
 import styles from "../dashboard.module.css";
+import { SubmitRow } from "./submit-row";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
 type Props = {
@@ -10,7 +11,7 @@ type Props = {
   /** Hidden fields, inputs and fieldsets of the form. */
   children?: ReactNode;
   submitLabel: string;
-  tone?: "primary" | "secondary" | "danger";
+  tone?: ComponentProps<typeof SubmitRow>["tone"];
   /** The form's accessible name. */
   label: string;
   /** Clear the fields after a success (a passcode should not linger in the page). */
@@ -19,8 +20,6 @@ type Props = {
   /** Id of the result's live region, for fields that point at it with aria-describedby. */
   statusId?: string;
 };
-
-const TONES = { primary: styles.primary, secondary: styles.secondary, danger: styles.danger };
 
 /**
  * A form bound to a server action; its result is announced in a polite live region under the button.
@@ -42,11 +41,7 @@ export function ActionForm({ action, children, submitLabel, tone = "primary", la
   return (
     <form ref={form} action={formAction} onSubmit={submit} aria-label={label} className={className}>
       {children}
-      <div className={styles.actions}>
-        <button type="submit" className={TONES[tone]} disabled={pending} aria-disabled={pending}>
-          {pending ? "Working…" : submitLabel}
-        </button>
-      </div>
+      <SubmitRow pending={pending} label={submitLabel} tone={tone} />
       <p id={statusId} role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
         {shown ? state.message : ""}
       </p>

@@ -8,6 +8,7 @@ import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
 import { HTML_UPLOAD } from "@/lib/dashboard/text-upload";
 import { publishVersionAction } from "../actions";
 import styles from "../dashboard.module.css";
+import { SubmitRow } from "./submit-row";
 import css from "./drop-editor.module.css";
 import type { HtmlEditor } from "./html-editor";
 import { fieldErrors, sizeText, uploadProblemBeforeSend, type FieldProblem } from "./text-upload-field";
@@ -246,11 +247,7 @@ export function DropEditorForm({ slug, baseVersion, html, htmlMaxBytes, sandbox,
         </small>
         {contextError.errorText}
       </div>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={pending} aria-disabled={pending}>
-          {pending ? "Publishing…" : "Publish new version"}
-        </button>
-      </div>
+      <SubmitRow pending={pending} label="Publish new version" pendingLabel="Publishing…" />
       <p role="status" aria-live="polite" className={error ? styles.formError : styles.formOk} data-state={error ? "error" : state.status}>
         {status}
         {!error && shown && state.status === "ok" ? (

@@ -6,6 +6,7 @@ import { formatTime } from "@/lib/dashboard/format";
 import type { DropChoice, NewTokenState } from "@/lib/dashboard/token-form";
 import { createTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
+import { SubmitRow } from "./submit-row";
 import { CopyButton } from "@/app/_components/copy-button";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
@@ -120,11 +121,7 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry }: Props) {
             <option value="never">Never</option>
           </select>
         </div>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={pending} aria-disabled={pending}>
-            {pending ? "Working…" : "Create token"}
-          </button>
-        </div>
+        <SubmitRow pending={pending} label="Create token" />
         <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
           {shown ? state.message : ""}
         </p>

@@ -6,6 +6,7 @@ import type { PatternField, PatternState, PatternValues } from "@/lib/dashboard/
 import { PATTERN_MARKDOWN_UPLOAD, PATTERN_TEMPLATE_UPLOAD, type TextUpload } from "@/lib/dashboard/text-upload";
 import { savePatternAction } from "../actions";
 import styles from "../dashboard.module.css";
+import { SubmitRow } from "./submit-row";
 import { fieldErrors, fileProblem, sizeText, TextUploadFieldset, uploadProblemBeforeSend, usePageFileDrop, type FieldProblem } from "./text-upload-field";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
@@ -145,11 +146,7 @@ export function PatternForm({ limits, initial }: Props) {
         onChoose={() => picked("template", templateFile.current?.files?.[0], "")}
         error={fieldError("template")}
       />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={pending} aria-disabled={pending}>
-          {pending ? "Saving…" : "Save pattern"}
-        </button>
-      </div>
+      <SubmitRow pending={pending} label="Save pattern" pendingLabel="Saving…" />
       <p role="status" aria-live="polite" className={error ? styles.formError : styles.formOk} data-state={error ? "error" : state.status}>
         {status}
       </p>

@@ -6,6 +6,7 @@ import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import { HTML_UPLOAD } from "@/lib/dashboard/text-upload";
 import styles from "../dashboard.module.css";
+import { SubmitRow } from "./submit-row";
 import { CommentPolicyChoices } from "./comment-policy-choices";
 import { fieldErrors, fileProblem, sizeText, TextUploadFieldset, uploadProblemBeforeSend, usePageFileDrop, type FieldProblem } from "./text-upload-field";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
@@ -185,11 +186,7 @@ export function PublishForm({ action, mode, slug, limits, commentsDefault = "off
         </small>
         {context.errorText}
       </div>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={pending} aria-disabled={pending}>
-          {pending ? "Publishing…" : mode === "create" ? "Publish drop" : "Publish new version"}
-        </button>
-      </div>
+      <SubmitRow pending={pending} label={mode === "create" ? "Publish drop" : "Publish new version"} pendingLabel="Publishing…" />
       <p role="status" aria-live="polite" className={error ? styles.formError : styles.formOk} data-state={error ? "error" : state.status}>
         {status}
       </p>
