@@ -21,10 +21,10 @@ export type ViewerRoute = { answer: RawResponse } | { missing: string } | { rewr
 /**
  * What proxy.ts does with a GET or HEAD of a drop's page (the viewer, the compare page) before Next
  * renders it, as the access decision has it: a drop (or viewer version) that is not there, or not for
- * this viewer, is answered 404 with the missing page (missingPagePath), which Next draws on the server as it
- * does not a page's notFound() (vercel/next.js#62228: blank without JavaScript); an expired drop is answered 410
- * here, so no rendering path (the per-request viewer, the gate, the shared page, the compare page) has
- * to know about expiry. On Vercel, a plain GET or HEAD of a drop's viewer that
+ * this viewer, is answered 404 with the missing page (missingPagePath), which Next draws on the server
+ * as it does not a page's notFound() (vercel/next.js#62228: blank without JavaScript); an expired drop
+ * is answered 410 here, so no rendering path (the per-request viewer, the gate, the shared page, the
+ * compare page) has to know about expiry. On Vercel, a plain GET or HEAD of a drop's viewer that
  * shared caches may keep, latest or `?v=N`, is rewritten to the shared page. Null: not such a request.
  */
 export async function routeViewerRequest(method: string, pathname: string, search: string, cookieHeader: string | null): Promise<ViewerRoute> {
@@ -39,7 +39,8 @@ export async function routeViewerRequest(method: string, pathname: string, searc
   // The viewer's version is decided here too, so that a missing one gets the missing page; the compare
   // page checks the versions it compares itself.
   const pinned = forTheDrop.answer === "serve" && target.route === "viewer" && typeof target.version === "number" ? target.version : null;
-  const versionExists = pinned === null ? undefined : (await findServedVersion(page.slug, pinned))?.blobSha != null;
+  // The latest is there by definition: only an older version costs a lookup.
+  const versionExists = pinned === null ? undefined : pinned === drop!.latestVersion || (await findServedVersion(page.slug, pinned))?.blobSha != null;
   const decision = target.route === "viewer" ? decideAccess(target, drop && dropStateOf(drop, versionExists), viewer, at) : forTheDrop;
   if (decision.answer === "not_found" || decision.answer === "version_not_found") {
     return { missing: missingPagePath(page.slug, forTheDrop.answer === "serve" ? "version" : "drop") };
