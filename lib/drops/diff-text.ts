@@ -76,10 +76,13 @@ function tooLarge(reason: string): ApiError {
   });
 }
 
-/** The line diff of two documents; `oldName` and `newName` head the unified diff. Throws diff_too_large past DIFF_LIMITS. */
+/**
+ * The line diff of two documents; `oldName` and `newName` head the unified diff, which is empty when
+ * nothing changed (as `diff -u` prints nothing). Throws diff_too_large past DIFF_LIMITS.
+ */
 export function diffSources(oldName: string, newName: string, oldText: string, newText: string): { patch: StructuredPatch; unified: string } {
   const patch = diffPatch(oldName, newName, oldText, newText);
-  return { patch, unified: formatPatch(patch, FILE_HEADERS_ONLY) };
+  return { patch, unified: patch.hunks.length === 0 ? "" : formatPatch(patch, FILE_HEADERS_ONLY) };
 }
 
 /** diffSources without the unified text, which pages that show hunks never read (for two 2 MB lines, 4 MB built for nothing). */

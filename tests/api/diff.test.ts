@@ -59,7 +59,7 @@ describe("GET /api/drops/{slug}/diff", () => {
     expect(applyPatch(V2, (await app.api(`/api/drops/${slug}/diff?from=2&to=1`, { token: alice })).text)).toBe(V1);
     const same = await app.api(`/api/drops/${slug}/diff?from=2&to=2`, { token: alice });
     expect(same.status).toBe(200);
-    expect(same.text).toBe("--- v2/index.html\n+++ v2/index.html\n");
+    expect(same.text).toBe("");
   });
 
   it.each([
