@@ -99,10 +99,62 @@ function errorResponses(operation: Operation, facts: ReturnType<typeof discovery
   return responses;
 }
 
+// Described rather than bare `{type: "object"}`, which generated clients turn into an object with no keys.
+const JSON_OBJECT: JsonSchema = { type: "object", additionalProperties: true };
+const JSON_RPC_ID: JsonSchema = { type: ["string", "integer"], description: "Chosen by the client; the answer carries the same id. Absent on a notification." };
+
 const JSON_RPC_REQUEST: JsonSchema = {
   type: "object",
   required: ["jsonrpc", "method"],
-  properties: { jsonrpc: { const: "2.0" }, id: { type: ["string", "integer"] }, method: { type: "string" }, params: { type: "object" } },
+  properties: {
+    jsonrpc: { const: "2.0" },
+    id: JSON_RPC_ID,
+    method: { type: "string", description: "An MCP method: initialize, ping, tools/list, tools/call, prompts/list, prompts/get, resources/list, resources/templates/list, resources/read, server/discover, or a notification." },
+    params: {
+      type: "object",
+      description: "The method's parameters, as the MCP specification defines them; tools/call takes the tool's `name` and its `arguments` (each tool's input schema is in tools/list).",
+      properties: {
+        name: { type: "string", description: "tools/call and prompts/get: the tool or prompt." },
+        arguments: { ...JSON_OBJECT, description: "tools/call and prompts/get: the arguments." },
+        uri: { type: "string", description: "resources/read: the resource." },
+        protocolVersion: { type: "string", description: "initialize: the revision the client speaks." },
+        _meta: { ...JSON_OBJECT, description: "Request metadata (progressToken and extensions' keys)." },
+      },
+      additionalProperties: true,
+    },
+  },
+};
+
+const JSON_RPC_RESPONSE: JsonSchema = {
+  type: "object",
+  required: ["jsonrpc", "id"],
+  description: "Exactly one of `result` and `error`. A failing tool answers a `result` with `isError: true` and the REST Error object as `structuredContent`.",
+  properties: {
+    jsonrpc: { const: "2.0" },
+    id: JSON_RPC_ID,
+    result: { ...JSON_OBJECT, description: "The method's result, as the MCP specification defines it (tools/call: `content`, `structuredContent`, `isError`)." },
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: { code: { type: "integer", description: "JSON-RPC error code: -32602 malformed params, -32601 unknown method, -32002 unknown resource." }, message: { type: "string" }, data: {} },
+    },
+  },
+};
+
+const OPENAPI_DOCUMENT: JsonSchema = {
+  type: "object",
+  required: ["openapi", "info", "paths"],
+  description: "An OpenAPI 3.1 document (its schema: https://spec.openapis.org/oas/3.1/schema/2022-10-07).",
+  properties: {
+    openapi: { type: "string", description: "The OpenAPI version, 3.1.x." },
+    info: { ...JSON_OBJECT, description: "Title, version and description of this API." },
+    servers: { type: "array", items: JSON_OBJECT, description: "This instance's URL." },
+    paths: { ...JSON_OBJECT, description: "Every operation, by path and method." },
+    components: { ...JSON_OBJECT, description: "Schemas, responses, headers and security schemes the operations refer to." },
+    security: { type: "array", items: JSON_OBJECT },
+    tags: { type: "array", items: JSON_OBJECT },
+  },
+  additionalProperties: true,
 };
 
 function successResponse(operation: Operation, examples: Record<string, unknown>) {
@@ -115,9 +167,9 @@ function successResponse(operation: Operation, examples: Record<string, unknown>
     return { ...base, content: { "text/plain": { schema: { type: "string" }, example: "--- v1/index.html\n+++ v2/index.html\n@@ -1,1 +1,1 @@\n-<h1>Draft</h1>\n+<h1>Final</h1>\n" } } };
   }
   if (success.content === "prometheus") return { ...base, content: { "text/plain": { schema: { type: "string" } } } };
-  if (success.content === "openapi") return { ...base, content: { "application/json": { schema: { type: "object" } } } };
+  if (success.content === "openapi") return { ...base, content: { "application/json": { schema: OPENAPI_DOCUMENT } } };
   if (success.content === "jsonrpc") {
-    return { ...base, content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } } };
+    return { ...base, content: { "application/json": { schema: JSON_RPC_RESPONSE }, "text/event-stream": { schema: { type: "string" } } } };
   }
   if (!success.schema) return base;
   const schema = "zod" in success.schema ? ref(success.schema.name) : { type: "array", items: ref(success.schema.name) };

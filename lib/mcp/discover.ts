@@ -1,6 +1,6 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { mcpInstructions } from "./guide";
-import { MCP_SERVER_INFO } from "./server";
+import { MCP_CAPABILITIES, MCP_SERVER_INFO } from "./server";
 
 type DiscoverRequest = { jsonrpc: "2.0"; id: string | number; method: "server/discover" };
 
@@ -18,7 +18,7 @@ export function isDiscoverRequest(body: unknown): body is DiscoverRequest {
 export function discoverResult() {
   return {
     supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
-    capabilities: { tools: {} },
+    capabilities: MCP_CAPABILITIES,
     serverInfo: MCP_SERVER_INFO,
     instructions: mcpInstructions(),
     _meta: { "io.modelcontextprotocol/serverInfo": MCP_SERVER_INFO },

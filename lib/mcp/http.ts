@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/accounts/credentials";
 import { authenticateBearer } from "@/lib/accounts/tokens";
 import { readJsonBody } from "@/lib/api/body";
 import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/responses";
-import { getConfig } from "@/lib/config";
+import { getConfig, isLoopbackHost } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { protectedResourceMetadataUrl } from "@/lib/oauth/resources";
 import { discoverResult, isDiscoverRequest } from "./discover";
@@ -24,8 +24,28 @@ function withAuthorizationServerHint(response: Response): Response {
 }
 
 /**
+ * Whether a Host header names this instance: a rebound DNS name reaches the server with its own Host
+ * even when no Origin is sent. A loopback name never is a rebound one (no site can own it), so
+ * `localhost`, `127.0.0.1` and `[::1]` are accepted on any port: development, and a proxy on this
+ * machine that does not pass the public Host on.
+ */
+function isOwnHost(host: string | null, publicUrl: URL): boolean {
+  if (host === null) return true; // nothing names another site (HTTP/1.0)
+  if (!/^[a-z0-9.:[\]-]+$/i.test(host)) return false;
+  let named: URL;
+  try {
+    // Parsed with PUBLIC_URL's scheme, so an explicit default port (":443" for https) compares equal.
+    named = new URL(`${publicUrl.protocol}//${host}`);
+  } catch {
+    return false;
+  }
+  return isLoopbackHost(named.hostname) || (named.hostname === publicUrl.hostname && named.port === publicUrl.port);
+}
+
+/**
  * Every MCP request carries the bearer token, initialize included; nothing here redirects to a login
- * page. The MCP transport spec also requires refusing a foreign Origin (DNS rebinding); agents send none.
+ * page. The MCP transport spec also requires refusing a foreign Origin or Host (DNS rebinding); agents
+ * send no Origin, and the Host they send names this instance.
  */
 async function authenticate(request: Request): Promise<Caller | Response> {
   let caller: Caller;
@@ -34,9 +54,14 @@ async function authenticate(request: Request): Promise<Caller | Response> {
   } catch (error) {
     return withAuthorizationServerHint(errorResponse(error));
   }
+  const publicUrl = new URL(getConfig().publicUrl);
   const origin = request.headers.get("origin");
-  if (origin !== null && origin !== new URL(getConfig().publicUrl).origin) {
+  if (origin !== null && origin !== publicUrl.origin) {
     return errorResponse(new ApiError("forbidden", `Requests from origin ${origin.slice(0, 200)} are not accepted by the MCP endpoint.`));
+  }
+  const host = request.headers.get("host");
+  if (!isOwnHost(host, publicUrl)) {
+    return errorResponse(new ApiError("forbidden", `Requests for host ${String(host).slice(0, 200)} are not accepted by the MCP endpoint; it answers as ${publicUrl.host}.`));
   }
   return caller;
 }
@@ -52,6 +77,11 @@ async function asErrorShape(response: Response): Promise<Response> {
   return jsonResponse({ error: { code: "invalid_arg", message } }, response.status);
 }
 
+/** Batching was in one revision only: 2025-06-18 removed it. No header means 2025-03-26 (transport spec). */
+function refusesBatches(protocolVersion: string | null): boolean {
+  return protocolVersion !== null && protocolVersion >= "2025-06-18";
+}
+
 /**
  * POST /mcp: stateless Streamable HTTP. No session id, a fresh server and transport per request,
  * and plain JSON responses, so any instance (or a serverless function) can answer any request.
@@ -65,6 +95,10 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     parsedBody = await readJsonBody(request, { carriesHtml: true });
   } catch (error) {
     return errorResponse(error);
+  }
+  const protocolVersion = request.headers.get("mcp-protocol-version");
+  if (Array.isArray(parsedBody) && refusesBatches(protocolVersion)) {
+    return errorResponse(new ApiError("invalid_arg", `MCP ${protocolVersion!.slice(0, 20)} has no JSON-RPC batches (removed in 2025-06-18): send each request in its own POST.`));
   }
   if (isDiscoverRequest(parsedBody)) return jsonResponse({ jsonrpc: "2.0", id: parsedBody.id, result: discoverResult() });
   const server = createMcpServer(caller);

@@ -15,6 +15,9 @@ import { mcpTools, type McpTool } from "./tools";
 /** The version of the interface the tools mirror. */
 export const MCP_SERVER_INFO = { name: "htmldrop", version: API_VERSION };
 
+/** What this server offers; `initialize` and `server/discover` both answer with it. */
+export const MCP_CAPABILITIES = { tools: {}, prompts: {}, resources: {} };
+
 // Building an Ajv instance costs milliseconds; the default would build one per request.
 const sharedValidator = new AjvJsonSchemaValidator();
 
@@ -23,12 +26,34 @@ type ObjectJsonSchema = { type: "object"; [key: string]: unknown };
 // Schemas never change at run time: convert each once (keyed by the tool's own zod schema).
 const jsonSchemas = { input: new WeakMap<z.ZodType, ObjectJsonSchema>(), output: new WeakMap<z.ZodType, ObjectJsonSchema>() };
 
+/**
+ * Rewrites what strict schema checkers (the MCP Inspector's --strict) warn about, meaning unchanged:
+ * `type: [T, "null"]` becomes `anyOf: [{type: T, ...}, {type: "null"}]`, and an
+ * `additionalProperties: {}` that admits anything is dropped (admitting anything is the default).
+ */
+export function strictJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strictJsonSchema);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "additionalProperties" && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
+    // Property names are data, not keywords: a property called "type" keeps its schema as is.
+    out[key] = key === "properties" ? Object.fromEntries(Object.entries(value as object).map(([name, schema]) => [name, strictJsonSchema(schema)])) : strictJsonSchema(value);
+  }
+  const { type } = out;
+  if (!Array.isArray(type) || !type.includes("null") || type.length < 2) return out;
+  const { description, title, default: fallback, ...rest } = out;
+  const nonNull = type.filter((name) => name !== "null");
+  const annotations = Object.fromEntries(Object.entries({ title, description, default: fallback }).filter(([, value]) => value !== undefined));
+  return { ...annotations, anyOf: [{ ...rest, type: nonNull.length === 1 ? nonNull[0] : nonNull }, { type: "null" }] };
+}
+
 /** MCP wants an object schema at the root; the same converter and draft (07) the SDK uses for its own tools. */
 function toObjectJsonSchema(schema: z.ZodType, io: "input" | "output"): ObjectJsonSchema {
   let json = jsonSchemas[io].get(schema);
   if (!json) {
     const advertised = io === "output" ? toolOutputSchema(schema) : schema;
-    json = { ...z.toJSONSchema(advertised, { target: "draft-7", io }), type: "object" };
+    json = { ...(strictJsonSchema(z.toJSONSchema(advertised, { target: "draft-7", io })) as object), type: "object" };
     jsonSchemas[io].set(schema, json);
   }
   return json;
@@ -77,7 +102,7 @@ async function callTool(tool: McpTool, caller: Caller, args: Record<string, unkn
 export function createMcpServer(caller: Caller): Server {
   const tools = mcpTools();
   const server = new Server(MCP_SERVER_INFO, {
-    capabilities: { tools: {}, prompts: {}, resources: {} },
+    capabilities: MCP_CAPABILITIES,
     instructions: mcpInstructions(),
     jsonSchemaValidator: sharedValidator,
   });

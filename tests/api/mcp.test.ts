@@ -3,6 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { createTestClock, MINUTE_MS } from "../helpers/clock";
@@ -98,6 +99,35 @@ async function rawPost(app: TestApp, body: unknown, headers: Record<string, stri
   return { status: response.status, headers: response.headers, body: await response.json().catch(() => undefined) };
 }
 
+/** A POST naming `host` in its Host header, which fetch does not let a caller set. */
+function postWithHost(app: TestApp, host: string, token: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      mcpUrl(app),
+      { method: "POST", headers: { host, authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text || "null") }));
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(JSON.stringify(INITIALIZE));
+  });
+}
+
+/** Every place in a JSON Schema that strict checkers (the MCP Inspector's --strict) warn about. */
+function strictWarnings(node: unknown, path = "#"): string[] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => strictWarnings(item, `${path}/${index}`));
+  if (node === null || typeof node !== "object") return [];
+  const schema = node as Record<string, unknown>;
+  const own: string[] = [];
+  if (Array.isArray(schema.type)) own.push(`${path}: type ${JSON.stringify(schema.type)}`);
+  const extra = schema.additionalProperties;
+  if (extra !== null && typeof extra === "object" && Object.keys(extra).length === 0) own.push(`${path}: additionalProperties {}`);
+  return [...own, ...Object.entries(schema).flatMap(([key, value]) => strictWarnings(value, `${path}/${key}`))];
+}
+
 function oauthHint(app: TestApp): string {
   return `resource_metadata="http://localhost:${app.env.PORT}/.well-known/oauth-protected-resource/mcp", scope="drops:read drops:write tokens:manage"`;
 }
@@ -184,6 +214,19 @@ describe("MCP endpoint", () => {
       expect(anonymous.body.error.code).toBe("token_required");
     });
 
+    it("refuses a Host that does not name this instance, Origin or not (DNS rebinding); loopback names, which no site can rebind, pass", async () => {
+      const port = new URL(app.baseUrl).port;
+      const rebound = await postWithHost(app, `evil.example.com:${port}`, alice);
+      expect(rebound.status).toBe(403);
+      expect(rebound.body.error.code).toBe("forbidden");
+      expect((await postWithHost(app, "localhost.evil.example.com", alice)).status).toBe(403);
+      for (const alias of ["localhost", "127.0.0.1", "[::1]", "127.0.0.1:1"]) {
+        const own = await postWithHost(app, alias.includes(":1") ? alias : `${alias}:${port}`, alice);
+        expect(own.status, alias).toBe(200);
+        expect(own.body.result.serverInfo.name).toBe("htmldrop");
+      }
+    });
+
     it("answers requests the transport refuses with the spec's Error body, not a JSON-RPC error", async () => {
       const authorization = `Bearer ${alice}`;
       const notAcceptable = await rawPost(app, INITIALIZE, { authorization, accept: "application/json" });
@@ -230,6 +273,10 @@ describe("MCP endpoint", () => {
       expect(discovered.body).toMatchObject({ jsonrpc: "2.0", id: 7, result: { capabilities: { tools: {} }, serverInfo: { name: "htmldrop" } } });
       expect(discovered.body.result.supportedVersions).toContain("2025-11-25");
       expect(discovered.body.result.instructions).toContain("create_drop");
+      // One definition: a client that discovers first learns of the prompts and resources too.
+      const initializedCapabilities = (await rawPost(app, INITIALIZE, { authorization: `Bearer ${alice}` })).body.result.capabilities;
+      expect(discovered.body.result.capabilities).toEqual(initializedCapabilities);
+      expect(Object.keys(initializedCapabilities).sort()).toEqual(["prompts", "resources", "tools"]);
       // An older client's handshake on the same endpoint is unchanged.
       const initialized = await rawPost(app, INITIALIZE, { authorization: `Bearer ${alice}` });
       expect(initialized.body.result.protocolVersion).toBe("2025-06-18");
@@ -264,7 +311,12 @@ describe("MCP endpoint", () => {
         expect(tool.inputSchema.type).toBe("object");
         expect(tool.outputSchema?.type).toBe("object");
         expect(tool.description?.length).toBeGreaterThan(40);
+        expect(tool.title, tool.name).toBeTruthy();
+        expect(strictWarnings(tool.inputSchema), tool.name).toEqual([]);
+        expect(strictWarnings(tool.outputSchema), tool.name).toEqual([]);
       }
+      // Nullable is expressed as anyOf, which strict checkers accept; the meaning is unchanged.
+      expect((byName.create_drop!.inputSchema as any).properties.description.anyOf).toEqual([expect.objectContaining({ type: "string" }), { type: "null" }]);
 
       const properties = (name: string) => Object.keys(byName[name]!.inputSchema.properties ?? {}).sort();
       expect(properties("whoami")).toEqual([]);
@@ -516,6 +568,16 @@ describe("MCP endpoint", () => {
       expect(byId[1]).toMatchObject({ error: { code: -32602 } });
       expect(byId[2]).toMatchObject({ result: {} });
       expect(byId[3]).toMatchObject({ result: { structuredContent: { user_id: expect.any(String) } } });
+    });
+
+    it("refuses a batch once the negotiated revision (2025-06-18 on) has none", async () => {
+      for (const version of ["2025-06-18", "2025-11-25"]) {
+        const response = await rawPost(app, [rpc(1, "ping"), rpc(2, "ping")], { authorization: `Bearer ${alice}`, "mcp-protocol-version": version });
+        expect(response.status, version).toBe(400);
+        expect(response.body).toEqual({ error: { code: "invalid_arg", message: expect.stringContaining("batches") } });
+      }
+      const older = await rawPost(app, [rpc(1, "ping")], { authorization: `Bearer ${alice}`, "mcp-protocol-version": "2025-03-26" });
+      expect(older.status).toBe(200);
     });
 
     it("reaches the SDK client as an McpError with code -32602", async () => {
