@@ -4,7 +4,6 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
   type GetPromptResult,
   type Prompt,
   type ReadResourceResult,
@@ -75,7 +74,7 @@ function patternResources(patterns: { name: string; title: string | null; descri
   ];
 }
 
-async function readPatternResource(caller: Caller, uri: string): Promise<ReadResourceResult> {
+export async function readPatternResource(caller: Caller, uri: string): Promise<ReadResourceResult> {
   if (uri === PATTERN_INDEX_URI) {
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ patterns: await listPatterns(patternOwner(caller)) }) }] };
   }
@@ -88,7 +87,7 @@ async function readPatternResource(caller: Caller, uri: string): Promise<ReadRes
   return { contents: [{ uri, mimeType: "text/html", text: pattern.template }] };
 }
 
-/** Registers prompts/* and resources/* on a server bound to `caller`. */
+/** Registers prompts/* and the listing of resources on a server bound to `caller`; server.ts reads them (readPatternResource). */
 export function servePatterns(server: Server, caller: Caller): void {
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: (await listPatterns(patternOwner(caller))).map(
@@ -114,5 +113,4 @@ export function servePatterns(server: Server, caller: Caller): void {
       { uriTemplate: `${PATTERN_RESOURCE_ROOT}{name}.template.html`, name: "pattern-template", title: "A pattern's starting document", mimeType: "text/html" },
     ],
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => readPatternResource(caller, request.params.uri));
 }

@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { authorize } from "@/lib/api/authorize";
 import { API_VERSION, operationLabel, toolOperation } from "@/lib/api/operations";
@@ -9,7 +9,8 @@ import { toApiError } from "@/lib/api/responses";
 import { toolOutputSchema } from "@/lib/schemas/mcp";
 import { mcpInstructions } from "./guide";
 import { answerInvalidParams, InvalidParamsError } from "./invalid-params";
-import { servePatterns } from "./patterns";
+import { asksForView, DROP_VIEW_TOOL_META, DROP_VIEW_URI, dropViewMeta, readDropView } from "./drop-view";
+import { readPatternResource, servePatterns } from "./patterns";
 import { mcpTools, type McpTool } from "./tools";
 
 /** The version of the interface the tools mirror. */
@@ -70,6 +71,7 @@ function describeTool(tool: McpTool): Tool {
     inputSchema: toObjectJsonSchema(tool.input, "input"),
     outputSchema: toObjectJsonSchema(tool.output, "output"),
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.showsDrop ? { _meta: DROP_VIEW_TOOL_META } : {}),
   };
 }
 
@@ -85,10 +87,16 @@ function jsonResult(json: unknown, isError: boolean): CallToolResult {
  * A failing tool answers with the REST Error object, never with a JSON-RPC error. Each tool is checked
  * as the REST operation it mirrors, before its arguments are parsed, exactly as the route checks it.
  */
-async function callTool(tool: McpTool, caller: Caller, args: Record<string, unknown>): Promise<CallToolResult> {
+async function callTool(tool: McpTool, caller: Caller, args: Record<string, unknown>, meta: unknown): Promise<CallToolResult> {
   try {
     authorize(caller, toolOperation(tool.name), typeof args.slug === "string" ? args.slug : undefined);
-    return jsonResult(await tool.run(caller, args), false);
+    const output = await tool.run(caller, args);
+    // Only the drop view asks (lib/mcp/drop-view.ts): every other call's result is the REST answer alone.
+    if (tool.name === "get_version" && asksForView(meta)) {
+      const { slug, version } = output as { slug: string; version: number };
+      return { ...jsonResult(output, false), _meta: await dropViewMeta(caller, slug, version) };
+    }
+    return jsonResult(output, false);
   } catch (error) {
     return jsonResult(toApiError(error).toBody(), true);
   }
@@ -110,9 +118,11 @@ export function createMcpServer(caller: Caller): Server {
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
     if (!tool) throw new InvalidParamsError(`Unknown tool ${request.params.name.slice(0, 100)}; tools/list names the ${tools.length} tools.`);
-    return callTool(tool, caller, request.params.arguments ?? {});
+    return callTool(tool, caller, request.params.arguments ?? {}, request.params._meta);
   });
   servePatterns(server, caller);
+  // The drop view is read by the URI its tools name, not listed: resources/list stays the pattern catalog.
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => (request.params.uri === DROP_VIEW_URI ? readDropView() : readPatternResource(caller, request.params.uri)));
   answerInvalidParams(server);
   return server;
 }

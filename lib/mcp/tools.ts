@@ -56,6 +56,8 @@ export type McpTool = {
   /** The REST response shape placed in structuredContent. */
   output: z.ZodType;
   annotations: ToolAnnotations;
+  /** Its result is a drop or one of its versions, which MCP Apps hosts show in the drop view (lib/mcp/drop-view.ts). */
+  showsDrop?: true;
   run(caller: Caller, args: Record<string, unknown>): Promise<unknown>;
 };
 
@@ -96,6 +98,7 @@ export function mcpTools(): McpTool[] {
       input: createDropArgsSchema,
       output: dropSchema,
       annotations: write({ destructive: false, idempotent: false }),
+      showsDrop: true,
       run: async (caller, args) => (await createDrop(caller.userId, parseInput(createDropArgsSchema, args))).body,
     },
     {
@@ -105,6 +108,7 @@ export function mcpTools(): McpTool[] {
       input: dropRefArgsSchema,
       output: dropSchema,
       annotations: READ,
+      showsDrop: true,
       run: async (caller, args) => getDrop(caller.userId, parseInput(dropRefArgsSchema, args).slug),
     },
     {
@@ -144,6 +148,7 @@ export function mcpTools(): McpTool[] {
       output: dropSchema,
       // Old versions survive, but supplied title, description and metadata overwrite the current ones.
       annotations: write({ destructive: true, idempotent: false }),
+      showsDrop: true,
       run: async (caller, args) => {
         const { slug, ...input } = parseInput(updateDropArgsSchema, args);
         return replaceDrop(caller.userId, slug, input);
@@ -160,6 +165,7 @@ export function mcpTools(): McpTool[] {
       input: patchDropArgsSchema,
       output: dropSchema,
       annotations: write({ destructive: true, idempotent: true }),
+      showsDrop: true,
       run: async (caller, args) => {
         const { slug: _slug, ...body } = args;
         const { slug } = parseInput(dropRefArgsSchema, { slug: args.slug });
@@ -195,6 +201,7 @@ export function mcpTools(): McpTool[] {
       input: versionRefArgsSchema,
       output: versionSchema,
       annotations: READ,
+      showsDrop: true,
       run: async (caller, args) => {
         const { slug, version } = parseInput(versionRefArgsSchema, args);
         return getVersion(caller.userId, slug, version);
@@ -225,6 +232,7 @@ export function mcpTools(): McpTool[] {
       input: versionRefArgsSchema,
       output: dropSchema,
       annotations: write({ destructive: true, idempotent: true }),
+      showsDrop: true,
       run: async (caller, args) => {
         const { slug, version } = parseInput(versionRefArgsSchema, args);
         return deleteVersion(caller.userId, slug, version);
@@ -240,6 +248,7 @@ export function mcpTools(): McpTool[] {
       output: dropSchema,
       // Not idempotent: even the same passcode is hashed anew, which signs out every viewer.
       annotations: write({ destructive: true, idempotent: false }),
+      showsDrop: true,
       run: async (caller, args) => {
         const { slug, passcode } = parseInput(setPasscodeArgsSchema, args);
         return setPasscode(caller.userId, slug, passcode);

@@ -602,6 +602,69 @@ describe("MCP endpoint", () => {
   });
 });
 
+describe("MCP Apps: the drop view", () => {
+  let app: TestApp;
+  let token: string;
+  let mcp: Client;
+
+  beforeAll(async () => {
+    app = await startApp();
+    token = await app.createToken("carol");
+    mcp = (await connect(app, token)).client;
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    await app?.stop();
+  });
+
+  const SHOWS_DROP = ["create_drop", "delete_version", "get_drop", "get_version", "patch_drop", "set_passcode", "update_drop"];
+
+  it("names the view in the _meta of the tools that show a drop, and serves it with the extension's MIME type and exact CSP", async () => {
+    const { tools } = await mcp.listTools();
+    const withView = tools.filter((tool) => tool._meta?.ui !== undefined);
+    expect(withView.map((tool) => tool.name).sort()).toEqual(SHOWS_DROP);
+    for (const tool of withView) expect(tool._meta).toEqual({ ui: { resourceUri: "ui://htmldrop/drop" }, "ui/resourceUri": "ui://htmldrop/drop" });
+
+    const { contents } = await mcp.readResource({ uri: "ui://htmldrop/drop" });
+    expect(contents).toHaveLength(1);
+    const [view] = contents as [{ uri: string; mimeType: string; text: string; _meta: any }];
+    expect(view).toMatchObject({ uri: "ui://htmldrop/drop", mimeType: "text/html;profile=mcp-app" });
+    // The raw pages' origin, and nothing else: no fetches, no scripts or styles from elsewhere.
+    expect(view._meta.ui.csp).toEqual({ connectDomains: [], resourceDomains: [], frameDomains: [new URL(app.baseUrl).origin] });
+    expect(view.text).toContain('sandbox="allow-scripts allow-forms allow-popups allow-modals"');
+    expect(view.text).not.toMatch(/allow-same-origin|https?:\/\//);
+    // Read by its URI, not listed: resources/list stays the pattern catalog.
+    expect((await mcp.listResources()).resources.map((resource) => resource.uri)).not.toContain("ui://htmldrop/drop");
+  });
+
+  it("answers the view's own get_version with a frame address that works for a locked, restricted drop; other calls are unchanged", async () => {
+    const created = await ok(mcp, "create_drop", { title: "Locked notes", html: PAGE("<p>first secret</p>"), passcode: "hunter22", access: "restricted", context: "Why v1" });
+    await ok(mcp, "update_drop", { slug: created.slug, html: PAGE("<p>second secret</p>") });
+
+    const plain = await mcp.callTool({ name: "get_version", arguments: { slug: created.slug, version: 1 } });
+    expect(plain._meta).toBeUndefined();
+
+    const asked = await mcp.callTool({ name: "get_version", arguments: { slug: created.slug, version: 1 }, _meta: { "htmldrop/view": {} } });
+    expect(asked.structuredContent).toEqual(plain.structuredContent);
+    const view = (asked._meta as any)["htmldrop/view"];
+    expect(view).toMatchObject({ title: "Locked notes", url: created.url, latest_version: 2, versions: [1, 2], compare_url: null });
+    expect(view.frame_src).toMatch(new RegExp(`^${created.raw_url}\\?v=1&pass=`));
+    expect(JSON.stringify(asked)).not.toContain("hunter22");
+    expect(JSON.stringify(asked)).not.toContain(token);
+
+    const framed = await fetch(view.frame_src);
+    expect(framed.status).toBe(200);
+    expect(await framed.text()).toContain("first secret");
+    expect(framed.headers.get("content-security-policy")).toMatch(/^sandbox /);
+    // Without the pass, the raw page shows nothing of the drop.
+    const bare = await fetch(`${created.raw_url}?v=1`, { redirect: "manual" });
+    expect(bare.status).not.toBe(200);
+
+    const second = await mcp.callTool({ name: "get_version", arguments: { slug: created.slug, version: 2 }, _meta: { "htmldrop/view": {} } });
+    expect((second._meta as any)["htmldrop/view"].compare_url).toBe(`${app.baseUrl}/p/${created.slug}/compare?from=1&to=2`);
+  });
+});
+
 describe("MCP writes share the REST rate limit", () => {
   let app: TestApp;
   beforeAll(async () => {
