@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INLINE_VIEW_SUMMARY } from "@/lib/mcp/apps";
 import type { ErrorCode } from "@/lib/errors";
 import type { Scope } from "@/lib/accounts/scopes";
 import { createdTokenSchema, createTokenBodySchema, meSchema, tokenIdSchema, tokenListItemSchema } from "@/lib/schemas/accounts";
@@ -663,7 +664,8 @@ const REGISTRY = [
       "Streamable HTTP transport, stateless, plain JSON responses. Every request, `initialize` included, needs the bearer token; tools mirror the REST operations " +
       "and fail with the REST Error object as an `isError` result. Malformed `params` are JSON-RPC error -32602. GET and DELETE answer 405: there is no SSE stream and no session. " +
       "Each pattern is a prompt (`prompts/list`; `prompts/get` with an optional `topic` returns the pattern and its template) and the catalog is resources " +
-      "(`htmldrop://patterns/index.json`, `htmldrop://patterns/{name}.md` and `{name}.template.html`; an unknown one is error -32002), the same as `/api/patterns`.",
+      "(`htmldrop://patterns/index.json`, `htmldrop://patterns/{name}.md` and `{name}.template.html`; an unknown one is error -32002), the same as `/api/patterns`. " +
+      INLINE_VIEW_SUMMARY,
     success: { status: 200, description: "JSON-RPC response.", content: "jsonrpc" },
     errors: ["invalid_json", "invalid_arg", "html_too_large", "forbidden"],
     plainResponses: { "202": "Accepted: the body held only notifications or responses, which get no answer." },

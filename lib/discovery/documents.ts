@@ -1,4 +1,5 @@
 import { PATTERN_INDEX_PATH, publicPatternIndex } from "@/lib/patterns";
+import { INLINE_VIEW_SUMMARY } from "@/lib/mcp/apps";
 import { connectGuides } from "./connect";
 import { discoveryFacts, errorGuide, mcpToolSummaries } from "./facts";
 import { buildOnboardingMarkdown, cliMarkdown } from "./onboard";
@@ -116,7 +117,7 @@ export function buildLlmsTxt(): string {
     `## Page patterns (${f.publicUrl}${PATTERN_INDEX_PATH})\n${publicPatternIndex().patterns.map((pattern) => `- [${pattern.name}](${pattern.url}): ${pattern.description}`).join("\n")}`,
     `## Endpoints\n${OPERATIONS.map((op) => `- ${op.method.toUpperCase()} ${op.path}${credentialNote(op)}: ${op.summary}`).join("\n")}`,
     `## Connect an assistant by URL (OAuth)\nGive an MCP client only ${f.mcpUrl}; it discovers htmldrop's OAuth server (${f.oauth.mcpResourceMetadataUrl}, ${f.oauth.authorizationServerMetadataUrl}) and the human approves it in the browser.\n${connectGuides(f).map((guide) => `- ${guide.client}: ${guide.summary}`).join("\n")}`,
-    `## MCP (${f.mcpUrl}, bearer token on every request: an API token, or an OAuth access token issued for ${f.oauth.mcpResource})\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}`,
+    `## MCP (${f.mcpUrl}, bearer token on every request: an API token, or an OAuth access token issued for ${f.oauth.mcpResource})\n${mcpToolSummaries().map((tool) => `- ${tool.name} ${tool.args}: ${tool.description}`).join("\n")}\n${INLINE_VIEW_SUMMARY}`,
     `## Limits\n${f.limitList.map(([name, value]) => `- ${name}: ${value}`).join("\n")}`,
     `## Error codes (switch on error.code; 429 and 503 carry Retry-After)\n${errorGuide().map((entry) => `- ${entry.code} (${entry.status}): ${entry.meaning}`).join("\n")}`,
   ].join("\n\n") + "\n";

@@ -213,7 +213,7 @@ header{display:flex;flex-wrap:wrap;gap:.5rem .75rem;align-items:center;padding:.
 h1{font-size:15px;margin:0;flex:1 1 14rem;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .versions{display:flex;gap:.35rem;align-items:center;color:var(--muted)}
 .actions{display:flex;flex-wrap:wrap;gap:.35rem}
-button,select{font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:var(--radius);padding:.3rem .6rem;min-height:32px;cursor:pointer}
+button,select{font:inherit;color:var(--fg);background:transparent;border:1px solid var(--line);border-radius:var(--radius);padding:.3rem .6rem;min-height:32px;cursor:pointer}
 button:focus-visible,select:focus-visible{outline:2px solid Highlight;outline-offset:1px}
 #context{margin:0;padding:.5rem .75rem;border-bottom:1px solid var(--line);white-space:pre-wrap;color:var(--muted);max-height:12rem;overflow:auto}
 #status{margin:0;padding:.5rem .75rem;color:var(--muted)}

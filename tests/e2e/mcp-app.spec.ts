@@ -136,7 +136,8 @@ test("create_drop's view shows the drop in a nested frame, switches versions and
     await expect(viewFrame.locator("#context")).toHaveText("Added the exporter.");
     // Nothing overflows a phone's width.
     expect(await viewFrame.locator("body").evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);
-    await page.screenshot({ path: screenshotPath("mcp-app", `drop-view-${screen.name}`), fullPage: true });
+    // The view as the host shows it (the README's screenshots: docs/screenshots/mcp-app*.png).
+    await page.locator("#view").screenshot({ path: screenshotPath("mcp-app", `drop-view-${screen.name}`) });
 
     await viewFrame.locator("#compare").click();
     await viewFrame.locator("#version").selectOption("1");
