@@ -156,6 +156,22 @@ describe("POST /mcp in the document", () => {
       body: init.method === "GET" ? undefined : (init.body ?? JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })),
     });
 
+  it("types its JSON-RPC request and answer, and /openapi.json's own answer, for generated clients", async () => {
+    // A bare {"type": "object"} became Record<string, never>, to which none of these values could be assigned.
+    writeFileSync(join(generated, "schema-mcp.d.ts"), astToString(await openapiTS(openapi)));
+    writeFileSync(
+      join(generated, "mcp-usage.ts"),
+      `import type { operations } from "./schema-mcp";
+type Mcp = operations["mcp"];
+export const body: NonNullable<Mcp["requestBody"]>["content"]["application/json"] = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } };
+export const answer: Mcp["responses"][200]["content"]["application/json"] = { jsonrpc: "2.0", id: 1, result: { tools: [] } };
+export const failed: Mcp["responses"][200]["content"]["application/json"] = { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } };
+export const document: operations["getOpenApi"]["responses"][200]["content"]["application/json"] = { openapi: "3.1.0", info: { title: "htmldrop" }, paths: {} };
+`,
+    );
+    await typeCheck(["schema-mcp.d.ts", "mcp-usage.ts"]);
+  });
+
   it("lists every status the endpoint answers", async () => {
     const answers = await Promise.all([
       mcp(),
