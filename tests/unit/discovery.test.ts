@@ -7,6 +7,7 @@ import { buildOnboardingMarkdown } from "@/lib/discovery/onboard";
 import { buildLlmsTxt, buildSkillMarkdown } from "@/lib/discovery/documents";
 import cliPackage from "@/cli/package.json";
 import { mcpInstructions } from "@/lib/mcp/guide";
+import { INLINE_VIEW_SUMMARY } from "@/lib/mcp/apps";
 
 describe("prefersJson", () => {
   it.each([
@@ -158,5 +159,16 @@ describe("the command-line client in the guides", () => {
       expect(document).toContain("`htmldrop publish report.html`");
       expect(document).toContain("`HTMLDROP_URL` and `HTMLDROP_TOKEN`");
     }
+  });
+});
+
+describe("drops inline (MCP Apps) in the guides", () => {
+  it("names the hosts and says how to turn it on in the onboarding guide, SKILL.md and the /mcp operation (/docs, OpenAPI)", () => {
+    const mcpOperation = (buildOpenApiDocument() as any).paths["/mcp"].post.description;
+    for (const document of [buildOnboardingMarkdown(), buildSkillMarkdown(), mcpOperation]) {
+      expect(document).toContain(INLINE_VIEW_SUMMARY);
+    }
+    for (const host of ["Claude", "ChatGPT", "VS Code"]) expect(INLINE_VIEW_SUMMARY).toContain(host);
+    expect(INLINE_VIEW_SUMMARY).toContain("Nothing to turn on in htmldrop");
   });
 });
