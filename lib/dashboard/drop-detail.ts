@@ -1,13 +1,13 @@
 import { listComments } from "@/lib/comments/comments";
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
-import { getDrop, getDropStats, getVersion, listVersions } from "@/lib/drops";
+import { getDrop, getDropFor, getDropStats, getVersion, listVersions, toDropJson } from "@/lib/drops";
 import { isApiError } from "@/lib/errors";
 import type { CommentListJson } from "@/lib/schemas/comments";
 import type { DropJson, DropStatsJson, VersionListItemJson } from "@/lib/schemas/drops";
 
 /** The drop page's view chart and tables cover this many days, today (UTC) included. */
-const STATS_DAYS = 30;
+export const STATS_DAYS = 30;
 /** The drop page shows its thread this many comments at a time, oldest first, with a pager (a drop takes at most 1000). */
 export const DASHBOARD_COMMENTS_PER_PAGE = 25;
 
@@ -18,8 +18,10 @@ export type DropDetail = {
   drop: DropJson;
   versions: VersionRow[];
   stats: DropStatsJson;
-  /** One page of the drop's comments, resolved ones included, oldest first. */
-  comments: CommentListJson;
+  /** One page of the drop's comments, resolved ones included, oldest first; null for an editor, as the thread is the owner's. */
+  comments: CommentListJson | null;
+  /** The owner, rather than an editor on the drop's list (lib/drops/access.ts says what each may do). */
+  isOwner: boolean;
   /** The server's time of this render: the expiry countdown counts from it, not from the browser's clock. */
   renderedAt: number;
   /** Days the purge keeps an expired drop before deleting it. */
@@ -59,19 +61,17 @@ async function commentsPage(userId: string, slug: string, page: number): Promise
 }
 
 /**
- * One of the owner's drops with its versions (newest first, each with its context), views and page
- * `commentPage` of its comments, or null when it is missing or someone else's.
+ * A drop its owner or one of its editors may act on, with its versions (newest first, each with its
+ * context), views and, for the owner, page `commentPage` of its comments; null when it is missing or
+ * the account may not act on it.
  */
 export async function loadDropDetail(userId: string, slug: string, commentPage = 1): Promise<DropDetail | null> {
   try {
-    const [drop, versions, stats, comments] = await Promise.all([
-      getDrop(userId, slug),
-      listVersions(userId, slug),
-      getDropStats(userId, slug, STATS_DAYS),
-      commentsPage(userId, slug, commentPage),
-    ]);
+    const row = await getDropFor(userId, slug, "editor");
+    const isOwner = row.ownerId === userId;
+    const [versions, stats, comments] = await Promise.all([listVersions(userId, slug), getDropStats(userId, slug, STATS_DAYS), isOwner ? commentsPage(userId, slug, commentPage) : null]);
     const rows = await Promise.all(versions.toReversed().map(async (version): Promise<VersionRow> => ({ ...version, context: version.has_context ? await contextOf(userId, slug, version.version) : null })));
-    return { drop, versions: rows, stats, comments, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
+    return { drop: toDropJson(row), versions: rows, stats, comments, isOwner, renderedAt: now(), retentionDays: getConfig().expiredRetentionDays };
   } catch (error) {
     if (isApiError(error) && (error.code === "not_found" || error.code === "forbidden" || error.code === "invalid_slug")) return null;
     throw error;

@@ -10,9 +10,24 @@ export function pathWithQuery(path: string, params: SearchParams): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** A drop's page in the dashboard. */
-export function dashboardDropPath(slug: string): string {
-  return `/dashboard/drops/${encodeURIComponent(slug)}`;
+/** The groups of a drop's page, each a tab of its own (`?tab=`); the first is shown without one. */
+export const DROP_TABS = [
+  { id: "versions", label: "Versions" },
+  { id: "share", label: "Share" },
+  { id: "comments", label: "Comments" },
+  { id: "views", label: "Views" },
+  { id: "settings", label: "Settings" },
+] as const;
+export type DropTab = (typeof DROP_TABS)[number]["id"];
+
+/** `?tab=`: anything that is not a tab's name shows the first. */
+export function dropTabFrom(value: unknown): DropTab {
+  return DROP_TABS.find((tab) => tab.id === value)?.id ?? "versions";
+}
+
+/** A drop's page in the dashboard, on one of its tabs. */
+export function dashboardDropPath(slug: string, tab: DropTab = "versions"): string {
+  return `/dashboard/drops/${encodeURIComponent(slug)}${tab === "versions" ? "" : `?tab=${tab}`}`;
 }
 
 /** The editor of a drop's latest HTML, on the dashboard. */

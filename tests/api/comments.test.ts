@@ -239,13 +239,13 @@ describe("the viewer's thread", () => {
     // The owner's page of the drop shows the 26 a page at a time too, with a pager.
     const dashboard = async (query: string) =>
       (await (await fetch(`${app.baseUrl}/dashboard/drops/${slug}${query}`, { headers: { cookie: owner.jar.header() } })).text()).replaceAll("<!-- -->", "");
-    const firstPage = await dashboard("");
+    const firstPage = await dashboard("?tab=comments");
     expect(firstPage).toContain("Comments 1–25 of 26");
-    expect(firstPage).toContain(`href="/dashboard/drops/${slug}?comments_page=2#comments-heading" rel="next"`);
-    for (const query of ["?comments_page=2", "?comments_page=9"]) {
+    expect(firstPage).toContain(`href="/dashboard/drops/${slug}?tab=comments&amp;comments_page=2#comments-heading" rel="next"`);
+    for (const query of ["?tab=comments&comments_page=2", "?tab=comments&comments_page=9"]) {
       const lastPage = await dashboard(query);
       expect(lastPage, query).toContain("Comments 26–26 of 26");
-      expect(lastPage, query).toContain(`href="/dashboard/drops/${slug}#comments-heading" rel="prev"`);
+      expect(lastPage, query).toContain(`href="/dashboard/drops/${slug}?tab=comments#comments-heading" rel="prev"`);
       expect(lastPage, query).toContain("remark 25");
     }
   });

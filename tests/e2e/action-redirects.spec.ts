@@ -53,7 +53,7 @@ async function approveDevice(page: Page): Promise<void> {
 async function deleteDrop(page: Page, login: string): Promise<void> {
   const token = await app.createToken(login);
   const drop = await createDrop(app, token, { title: "Short-lived" });
-  await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+  await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}?tab=settings`);
   await page.getByText("Delete this drop…").click();
   const deletion = actionResponse(page);
   await page.getByRole("button", { name: "Yes, delete this drop and every version" }).click();

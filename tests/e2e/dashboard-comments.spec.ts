@@ -44,7 +44,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const drop = await createDrop(app, token, { title: `Field notes ${viewport.width}` });
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}`);
+    await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}?tab=comments`);
 
     // Comments start off, and the page says so where they would be; one click turns them on.
     const policyForm = page.getByRole("form", { name: "Who may comment" });
@@ -75,7 +75,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     await expect(remark.locator("b")).toHaveCount(0);
     await expect(remark).toContainText("a passage");
     await expect(remark).toContainText("Guest");
-    await expect(remark.getByRole("link", { name: `Field notes ${viewport.width}` })).toHaveAttribute("href", `/dashboard/drops/${drop.slug}`);
+    await expect(remark.getByRole("link", { name: `Field notes ${viewport.width}` })).toHaveAttribute("href", `/dashboard/drops/${drop.slug}?tab=comments`);
     await expect(page.getByTestId("page-info")).toContainText("2 open comments");
     await expectNoSidewaysScroll(page, `the inbox at ${viewport.width}px`);
 
@@ -106,7 +106,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     expect(list.map((comment) => comment.id)).not.toContain(spam.id);
 
     // The drop page keeps the whole thread: the resolved comment (to reopen) and the owner's reply.
-    await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+    await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}?tab=comments`);
     const thread = page.getByRole("list", { name: "Comments on this drop" }).getByTestId("comment");
     await expect(thread).toHaveCount(2);
     await expect(thread.first().getByTestId("comment-resolved")).toBeVisible();

@@ -62,7 +62,7 @@ test("an owner lists, searches, tags, filters, locks and deletes drops made by a
   await expect(page.getByTestId("drop-table").locator("tbody th")).toHaveText(["Launch page", "Design notes", "Quarterly Report"]);
 
   // Edit the tags of another drop (PATCH: no new version).
-  await page.goto(`${app.baseUrl}/dashboard/drops/${notes.slug}`);
+  await page.goto(`${app.baseUrl}/dashboard/drops/${notes.slug}?tab=settings`);
   await page.getByLabel("Tags", { exact: true }).fill("project=alpha\nstage=draft");
   await page.getByRole("button", { name: "Save changes" }).click();
   const editForm = page.getByRole("form", { name: "Edit details and tags" });
@@ -94,7 +94,7 @@ test("an owner lists, searches, tags, filters, locks and deletes drops made by a
   await expect(page.getByTestId("drop-table").locator("tbody tr")).toHaveCount(1);
 
   // Lock a drop: the API reports it locked and the public side never serves its HTML.
-  await page.goto(`${app.baseUrl}/dashboard/drops/${launch.slug}`);
+  await page.goto(`${app.baseUrl}/dashboard/drops/${launch.slug}?tab=share`);
   await expect(page.getByRole("textbox", { name: "Viewer link" })).toHaveValue(launch.url);
   await expect(page.getByRole("textbox", { name: "Raw link" })).toHaveValue(launch.raw_url);
   await page.getByLabel("Passcode", { exact: true }).fill("open-sesame");
@@ -106,7 +106,7 @@ test("an owner lists, searches, tags, filters, locks and deletes drops made by a
     expect((await app.api(path)).text).not.toContain("TOP-SECRET-BODY");
   }
   await expect(rowOfList(page, app, "Launch page")).resolves.toContain("Locked");
-  await page.goto(`${app.baseUrl}/dashboard/drops/${launch.slug}`);
+  await page.goto(`${app.baseUrl}/dashboard/drops/${launch.slug}?tab=share`);
   await page.getByRole("button", { name: "Remove passcode" }).click();
   await expect(page.getByTestId("lock-state")).toContainText("open to anyone");
   expect((await app.api(`/api/drops/${launch.slug}`, { token })).body.locked).toBe(false);
@@ -127,6 +127,7 @@ test("an owner lists, searches, tags, filters, locks and deletes drops made by a
   expect(afterVersionDelete.body.map((version: { version: number }) => version.version)).toEqual([1]);
 
   // Delete a drop, after confirming.
+  await page.getByRole("navigation", { name: "Drop sections" }).getByRole("link", { name: "Settings" }).click();
   await page.getByText("Delete this drop…").click();
   await page.getByRole("button", { name: "Yes, delete this drop and every version" }).click();
   await expect(page).toHaveURL(`${app.baseUrl}/dashboard?notice=dropDeleted`);
@@ -199,26 +200,31 @@ test("no account sees or changes another account's drops or tokens through the d
   const foreign = await page.goto(`${app.baseUrl}/dashboard/drops/${carols.slug}`);
   expect(foreign?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  // Still inside the dashboard: its navigation stays.
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
   expect((await page.goto(`${app.baseUrl}/dashboard/drops/not-a-slug!`))?.status()).toBe(404);
 
   // Hand-crafted requests: Mallory's own forms, pointed at Carol's drop.
-  await page.goto(`${app.baseUrl}/dashboard/drops/${mallorys.slug}`);
+  await page.goto(`${app.baseUrl}/dashboard/drops/${mallorys.slug}?tab=settings`);
   const refused = "No such drop in your account.";
   await tamperHiddenField(page, "Edit details and tags", "slug", carols.slug);
   await page.getByLabel("Title").fill("pwned");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("form", { name: "Edit details and tags" }).getByRole("status")).toHaveText(refused);
 
+  await page.goto(`${app.baseUrl}/dashboard/drops/${mallorys.slug}?tab=share`);
   await tamperHiddenField(page, "Set passcode", "slug", carols.slug);
   await page.getByLabel("Passcode", { exact: true }).fill("locked-you-out");
   await page.getByRole("button", { name: "Set passcode" }).click();
   await expect(page.getByRole("form", { name: "Set passcode" }).getByRole("status")).toHaveText(refused);
 
+  await page.goto(`${app.baseUrl}/dashboard/drops/${mallorys.slug}`);
   await page.getByText("Delete v1…").click();
   await tamperHiddenField(page, "Delete version 1", "slug", carols.slug);
   await page.getByRole("button", { name: "Yes, delete v1" }).click();
   await expect(page.getByRole("form", { name: "Delete version 1" }).getByRole("status")).toHaveText(refused);
 
+  await page.goto(`${app.baseUrl}/dashboard/drops/${mallorys.slug}?tab=settings`);
   await page.getByText("Delete this drop…").click();
   await tamperHiddenField(page, "Delete drop", "slug", carols.slug);
   await page.getByRole("button", { name: "Yes, delete this drop and every version" }).click();
@@ -258,7 +264,7 @@ test("dashboard writes count against the account's daily write quota, and the pa
   try {
     const token = await limited.createToken("frank");
     const drop = await createDrop(limited, token, { title: "Limited" }); // write 1
-    await signInToDashboard(page, limited, "frank", `/dashboard/drops/${drop.slug}`);
+    await signInToDashboard(page, limited, "frank", `/dashboard/drops/${drop.slug}?tab=settings`);
     const form = page.getByRole("form", { name: "Edit details and tags" });
     for (const title of ["Limited 2", "Limited 3"]) {
       await page.getByLabel("Title").fill(title);
@@ -266,7 +272,7 @@ test("dashboard writes count against the account's daily write quota, and the pa
       await expect(form.getByRole("status")).toHaveText("Changes saved.");
       // A GET, never a reload: a save clicked before hydration posts the plain form, and reloading its
       // answer would post it again, spending a write the test did not make.
-      await page.goto(`${limited.baseUrl}/dashboard/drops/${drop.slug}`);
+      await page.goto(`${limited.baseUrl}/dashboard/drops/${drop.slug}?tab=settings`);
     }
     await page.getByLabel("Title").fill("Limited 4");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -292,7 +298,7 @@ test("the main pages look right on a phone and on a desktop", async ({ browser }
 
   const outDir = join(process.cwd(), "test-results", "dashboard-screens");
   mkdirSync(outDir, { recursive: true });
-  const pages = { drops: "/dashboard", drop: `/dashboard/drops/${first.slug}`, tokens: "/dashboard/tokens", account: "/dashboard/account" };
+  const pages = { drops: "/dashboard", drop: `/dashboard/drops/${first.slug}`, "drop-share": `/dashboard/drops/${first.slug}?tab=share`, tokens: "/dashboard/tokens", account: "/dashboard/account" };
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 844 } });
     const page = await context.newPage();

@@ -58,11 +58,11 @@ for (const screen of SCREENS) {
     const login = `expiry-${screen.width}`;
     const token = await app.createToken(login);
     const drop = await createDrop(app, token, { title: `Launch plan at ${screen.width}` });
-    const dropPage = `${app.baseUrl}/dashboard/drops/${drop.slug}`;
+    const dropPage = `${app.baseUrl}/dashboard/drops/${drop.slug}?tab=share`;
     const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, timezoneId: screen.timezoneId });
     const page = await context.newPage();
     try {
-      await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}`);
+      await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}?tab=share`);
       const section = page.getByRole("region", { name: "Expiry" });
       const state = page.getByTestId("expiry-state");
       const result = page.locator("#expiry-result");
@@ -169,7 +169,7 @@ for (const screen of SCREENS) {
       await expect.poll(async () => (await stats()).total_views).toBe(3);
       const today: string = (await stats()).to;
 
-      await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+      await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}?tab=views`);
       const views = page.getByRole("region", { name: "Views" });
       await expect(views.getByTestId("views-summary")).toContainText("3 in the last 30 days");
       await expect(views.getByTestId("views-summary")).toContainText("· 3 in all.");
@@ -214,7 +214,7 @@ test("without JavaScript, a custom expiry is read as UTC, as the form says", asy
   const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: "Australia/Adelaide" });
   const page = await context.newPage();
   try {
-    await signInToDashboard(page, app, "expiry-nojs", `/dashboard/drops/${drop.slug}`);
+    await signInToDashboard(page, app, "expiry-nojs", `/dashboard/drops/${drop.slug}?tab=share`);
     const section = page.getByRole("region", { name: "Expiry" });
     await expect(section.getByText("Read as UTC.")).toBeVisible();
     const target = new Date(Date.now() + 2 * DAY_MS);

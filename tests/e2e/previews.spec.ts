@@ -61,7 +61,7 @@ for (const screen of SCREENS) {
     const login = `indexing-${screen.name}`;
     const ownToken = await app.createToken(login);
     const drop = await createDrop(app, ownToken, { title: `Indexing at ${screen.width}` });
-    await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}`);
+    await signInToDashboard(page, app, login, `/dashboard/drops/${drop.slug}?tab=settings`);
 
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Search engines" }) });
     const checkbox = section.getByRole("checkbox", { name: "Let search engines index this drop" });

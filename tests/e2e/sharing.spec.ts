@@ -44,7 +44,7 @@ for (const screen of SCREENS) {
       const token = await app.createToken(owner, "agent");
       const drop = await createDrop(app, token, { title: `Board minutes ${w}`, html: "<!doctype html><p>MINUTES-BODY</p>" });
 
-      const page = await openSignedIn(browser, app, owner, `/dashboard/drops/${drop.slug}`, screen);
+      const page = await openSignedIn(browser, app, owner, `/dashboard/drops/${drop.slug}?tab=share`, screen);
       const share = page.getByRole("region", { name: "Share" });
       await expect(share.getByTestId("access-state")).toContainText("Public");
       const level = share.getByRole("form", { name: "Who can open this drop" });
@@ -92,7 +92,7 @@ for (const screen of SCREENS) {
       await expect(visitor.getByRole("heading", { level: 1, name: drop.title })).toBeVisible();
 
       // The owner's list no longer shows them pending.
-      await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+      await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}?tab=share`);
       await expect(share.getByTestId("share-entry").filter({ hasText: invitee })).not.toContainText("Pending");
 
       // Someone signed in but not on the list finds nothing there.
@@ -125,7 +125,7 @@ for (const screen of SCREENS) {
       await expect(team.getByTestId("team-member").filter({ hasText: member })).toContainText("Pending");
       await expectNoSidewaysScroll(page, "the teams page");
 
-      await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+      await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}?tab=share`);
       const share = page.getByRole("region", { name: "Share" });
       const addTeam = share.getByRole("form", { name: "Add a team" });
       await addTeam.getByLabel("Team").selectOption({ label: `Crew ${w}` });
@@ -146,6 +146,10 @@ for (const screen of SCREENS) {
       await visitor.goto(drop.url);
       await expect(visitor).toHaveURL(/\/signin\?callbackUrl=/);
       await signInFromDrop(visitor, member, drop.url, drop.title);
+      // An editor through the team: the drop's dashboard page, without the groups only the owner changes.
+      await visitor.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+      await expect(visitor.getByTestId("drop-title")).toHaveText(drop.title);
+      await expect(visitor.getByRole("navigation", { name: "Drop sections" }).getByRole("link")).toHaveText(["Versions", "Share", "Views", "Settings"]);
       await visitor.goto(`${app.baseUrl}/dashboard/teams`);
       const theirs = visitor.getByRole("region", { name: `Crew ${w}` });
       await expect(theirs).toContainText("You are a member of this team.");

@@ -2,9 +2,9 @@
 // desktop (1280×800), in light and in dark: the landing page, /docs, the onboarding guide as a page,
 // /verify in each state, the sign-in, sign-out and sign-in failure pages, the viewer (public, with
 // comments, locked, wrong passcode, 404, expired, and expired to its owner), the compare page with its
-// marked changes, the served plain pages, the dashboard (empty and full, a drop with its Share card, its
-// editor, tokens, patterns, teams, shared with me, account, comments), the OAuth consent page and the
-// not-found page. One spec file per screen size
+// marked changes, the served plain pages, the dashboard (empty and full, a drop on each of its tabs, a
+// drop it does not have, its editor, tokens, patterns, teams, shared with me, account, comments), the
+// OAuth consent page and the not-found page. One spec file per screen size
 // (tests/e2e/accessibility-*.spec.ts), each with one server, one set of drops and one browser context,
 // signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
 // test-results/accessibility/.
@@ -284,10 +284,31 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
         await open("/dashboard");
         await expect(page.getByRole("link", { name: "Quarterly report" })).toBeVisible();
       });
-      // The richest drop page: versions, tags, context and a comment thread.
+      // The richest drop page, one tab at a time: versions with context, sharing, the comment thread,
+      // views and settings; and a drop the dashboard does not have.
       pageTest("dashboard-drop", OWNER, async () => {
         await open(`/dashboard/drops/${discussed.slug}`);
+        await expect(page.getByTestId("version-table")).toBeVisible();
+      });
+      pageTest("dashboard-drop-share", OWNER, async () => {
+        await open(`/dashboard/drops/${discussed.slug}?tab=share`);
+        await expect(page.getByRole("region", { name: "Expiry" })).toBeVisible();
+      });
+      pageTest("dashboard-drop-comments", OWNER, async () => {
+        await open(`/dashboard/drops/${discussed.slug}?tab=comments`);
         await expect(page.getByText("Which currency are these in?")).toBeVisible();
+      });
+      pageTest("dashboard-drop-views", OWNER, async () => {
+        await open(`/dashboard/drops/${discussed.slug}?tab=views`);
+        await expect(page.getByTestId("views-summary")).toBeVisible();
+      });
+      pageTest("dashboard-drop-settings", OWNER, async () => {
+        await open(`/dashboard/drops/${discussed.slug}?tab=settings`);
+        await expect(page.getByRole("form", { name: "Edit details and tags" })).toBeVisible();
+      });
+      pageTest("dashboard-404", OWNER, async () => {
+        await open("/dashboard/drops/nosuchdrop42", 404);
+        await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
       });
       // The editor: CodeMirror and the preview, side by side on a desktop, as tabs on a phone.
       pageTest("dashboard-editor", OWNER, async () => {

@@ -32,7 +32,7 @@ export function CommentItem({ slug, comment, dropTitle }: Props) {
     <li className={styles.comment} data-testid="comment" data-comment-id={comment.id}>
       {dropTitle !== undefined ? (
         <p className={styles.commentDrop}>
-          On <a href={dashboardDropPath(slug)}>{dropTitle}</a>
+          On <a href={dashboardDropPath(slug, "comments")}>{dropTitle}</a>
         </p>
       ) : null}
       <p className={styles.commentMeta}>

@@ -37,7 +37,7 @@ function CommentsSwitch({ slug, policy }: { slug: string; policy: CommentPolicy 
 function CommentPager({ slug, comments }: { slug: string; comments: CommentListJson }) {
   const { page, total_pages: pages, total_items: total } = comments.pagination;
   if (pages <= 1) return null;
-  const href = (n: number) => `${dashboardDropPath(slug)}${n > 1 ? `?comments_page=${n}` : ""}#comments-heading`;
+  const href = (n: number) => `${dashboardDropPath(slug, "comments")}${n > 1 ? `&comments_page=${n}` : ""}#comments-heading`;
   const first = (page - 1) * DASHBOARD_COMMENTS_PER_PAGE + 1;
   return (
     <nav aria-label="Comment pages" className={styles.pager}>

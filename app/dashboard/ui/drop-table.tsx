@@ -36,7 +36,10 @@ function Expiry({ drop, renderedAt }: { drop: DropJson; renderedAt: number }) {
   return drop.expired ? <span className={styles.badge}>{time}</span> : time;
 }
 
-/** The drop list: a table on wide screens, one card per drop on a phone (same markup, CSS decides). */
+/**
+ * The drop list: a table on wide screens; on a phone one compact row per drop (title, then version, views
+ * and a lock or expiry when there is one), the same markup with CSS deciding.
+ */
 export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; filters: DropListFilters; renderedAt: number }) {
   if (drops.length === 0) {
     return (
@@ -46,7 +49,7 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
     );
   }
   return (
-    <table className={styles.table} data-testid="drop-table">
+    <table className={`${styles.table} ${styles.compactRows} ${styles.dropTable}`} data-testid="drop-table">
       <caption className={styles.visuallyHidden}>Your drops</caption>
       <thead>
         <tr>
@@ -69,7 +72,7 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
                 <AccessBadge access={drop.access} />
               </span>
             </th>
-            <td data-label="Link">
+            <td data-label="Link" className={styles.phoneHidden}>
               <span className={styles.linkCell}>
                 <a href={drop.url} className={styles.mono}>
                   {viewerPath(drop.slug)}
@@ -79,14 +82,14 @@ export function DropTable({ drops, filters, renderedAt }: { drops: DropJson[]; f
             </td>
             <td data-label="Latest">v{drop.latest_version}</td>
             <td data-label="Views">{drop.view_count}</td>
-            <td data-label="Locked">{drop.locked ? <span className={styles.badge}>Locked</span> : <span className={styles.muted}>No</span>}</td>
-            <td data-label="Expires" data-testid="drop-expiry">
+            <td data-label="Locked" className={drop.locked ? undefined : styles.phoneHidden}>{drop.locked ? <span className={styles.badge}>Locked</span> : <span className={styles.muted}>No</span>}</td>
+            <td data-label="Expires" data-testid="drop-expiry" className={drop.expires_at === undefined ? styles.phoneHidden : undefined}>
               <Expiry drop={drop} renderedAt={renderedAt} />
             </td>
-            <td data-label="Tags">
+            <td data-label="Tags" className={styles.phoneHidden}>
               <Tags metadata={drop.metadata} filters={filters} />
             </td>
-            <td data-label="Updated">
+            <td data-label="Updated" className={styles.phoneHidden}>
               <RelativeTime at={drop.updated_at} now={renderedAt} />
             </td>
           </tr>

@@ -4,7 +4,7 @@ import { publishVersionAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { PublishForm } from "./publish-form";
 
-/** Upload the next version of the drop; the link stays the same and shows the new version at once. */
+/** The next version of the drop: edited in the browser, or a whole document uploaded (folded until asked for). */
 export function NewVersionSection({ slug }: { slug: string }) {
   return (
     <section className={styles.card} aria-labelledby="new-version-heading">
@@ -14,9 +14,9 @@ export function NewVersionSection({ slug }: { slug: string }) {
         <a href={dashboardEditPath(slug)} className={styles.linkButton}>
           Edit the current HTML
         </a>{" "}
-        in the browser, with a live preview; or upload a whole new document:
+        in the browser, with a live preview.
       </p>
-      <PublishForm action={publishVersionAction} mode="version" slug={slug} limits={PUBLISH_LIMITS} />
+      <PublishForm action={publishVersionAction} mode="version" slug={slug} limits={PUBLISH_LIMITS} foldedUnder="Or upload a whole new document" />
     </section>
   );
 }

@@ -22,6 +22,11 @@ type Props = {
   limits: Limits;
   /** "create": the comment choice it starts with, the account's default. */
   commentsDefault?: CommentPolicy;
+  /**
+   * Folds the form under this summary. It unfolds by itself for a file dragged onto the page and for a
+   * result to show, which a post without JavaScript renders on the server.
+   */
+  foldedUnder?: string;
 };
 
 function htmlProblem(message: string | null): FieldProblem<PublishField> | null {
@@ -33,7 +38,7 @@ function htmlProblem(message: string | null): FieldProblem<PublishField> | null 
  * (with JavaScript) or pasted text, plus its fields. Without JavaScript it is a plain multipart form;
  * with it, obvious mistakes (a file that is not HTML, one over the limit) are caught before the upload.
  */
-export function PublishForm({ action, mode, slug, limits, commentsDefault = "off" }: Props) {
+export function PublishForm({ action, mode, slug, limits, commentsDefault = "off", foldedUnder }: Props) {
   const [state, formAction, pending] = useActionState<PublishState, FormData>(action, { status: "idle", message: "" });
   const [localError, setLocalError] = useState<FieldProblem<PublishField> | null>(null);
   const [droppedName, setDroppedName] = useState("");
@@ -92,7 +97,7 @@ export function PublishForm({ action, mode, slug, limits, commentsDefault = "off
   const refused = mode === "create" ? DASHBOARD_MESSAGES.publishRefused : DASHBOARD_MESSAGES.versionRefused;
   const status = error ? (error.field === "form" ? error.message : refused) : shown ? state.message : "";
 
-  return (
+  const body = (
     <form
       ref={form}
       action={formAction}
@@ -191,5 +196,12 @@ export function PublishForm({ action, mode, slug, limits, commentsDefault = "off
         {status}
       </p>
     </form>
+  );
+  if (foldedUnder === undefined) return body;
+  return (
+    <details className={styles.disclosure} open={dragging || droppedName !== "" || state.status !== "idle" || undefined} data-testid={`${mode}-fold`}>
+      <summary>{foldedUnder}</summary>
+      <div id={`${prefix}upload`}>{body}</div>
+    </details>
   );
 }

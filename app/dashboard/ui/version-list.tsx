@@ -6,14 +6,17 @@ import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
 import { RelativeTime } from "./relative-time";
 
-/** Every version, newest first, with its context to read; each can be previewed, opened, and deleted while it is not the only one. */
-export function VersionList({ slug, versions, latest, renderedAt }: { slug: string; versions: VersionRow[]; latest: number; renderedAt: number }) {
-  const deletable = versions.length > 1;
+/**
+ * Every version, newest first, with its context to read; each can be opened, and deleted by the owner
+ * (`canDelete`; editors may not) while it is not the only one.
+ */
+export function VersionList({ slug, versions, latest, renderedAt, canDelete }: { slug: string; versions: VersionRow[]; latest: number; renderedAt: number; canDelete: boolean }) {
+  const deletable = canDelete && versions.length > 1;
   return (
     <section className={styles.card} aria-labelledby="versions-heading">
       <h2 id="versions-heading">Versions ({versions.length})</h2>
-      {!deletable ? <p className={styles.muted}>The only version cannot be deleted; delete the drop instead.</p> : null}
-      <table className={styles.table} data-testid="version-table">
+      {canDelete && !deletable ? <p className={styles.muted}>The only version cannot be deleted; delete the drop instead.</p> : null}
+      <table className={`${styles.table} ${styles.compactRows}`} data-testid="version-table">
         <thead>
           <tr>
             <th scope="col">Version</th>
@@ -36,7 +39,7 @@ export function VersionList({ slug, versions, latest, renderedAt }: { slug: stri
               <td data-label="Published">
                 <RelativeTime at={version.created_at} now={renderedAt} />
               </td>
-              <td data-label="Context" data-testid="version-context">
+              <td data-label="Context" data-testid="version-context" className={styles.unlabelled}>
                 {version.context ? (
                   <details className={styles.disclosure}>
                     <summary>Read the context of v{version.version}</summary>
@@ -46,7 +49,7 @@ export function VersionList({ slug, versions, latest, renderedAt }: { slug: stri
                   <span className={styles.muted}>None</span>
                 )}
               </td>
-              <td data-label="Actions">
+              <td data-label="Actions" className={styles.unlabelled}>
                 <div className={styles.rowActions}>
                   <a href={viewerPath(slug, version.version)} target="_blank" rel="noopener">
                     Open v{version.version}
