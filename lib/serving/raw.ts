@@ -40,9 +40,16 @@ export function header(headers: RawRequest["headers"], name: string): string | u
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** A plain page in the browser's own colors, light or dark as the reader prefers, its text in a main landmark. */
+/**
+ * A plain page in the browser's own colors, light or dark as the reader prefers, framed as the app's
+ * own error pages are (app/_components/page-frame.tsx): the brand as the way home, then the heading.
+ */
 function page(status: number, title: string, html: string, cacheControl = "no-store"): RawResponse {
-  const body = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:1rem"><main>${html}</main></body></html>`);
+  const home = `${getConfig().publicUrl}/`.replaceAll('"', "%22");
+  const brand = `<a href="${home}" style="display:inline-block;padding:0.25rem 0;font-weight:700;font-size:1.1rem;color:inherit;text-decoration:none">htmldrop</a>`;
+  const body = Buffer.from(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title} · htmldrop</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;margin:0 auto;max-width:26rem;padding:1.5rem 1rem"><main>${brand}${html}</main></body></html>`,
+  );
   return {
     status,
     headers: { ...SECURITY_HEADERS, ...robotsHeaders(false), "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
