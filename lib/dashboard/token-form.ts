@@ -13,6 +13,12 @@ import { parseInput } from "@/lib/schemas/errors";
 export const EXPIRY_CHOICES_DAYS = [7, 30, 90] as const;
 export const DEFAULT_EXPIRY = "30";
 
+/** How long each way of getting a token lasts, said where tokens are made and listed. */
+export const TOKEN_LIFETIMES = {
+  here: (days: string) => `Tokens made here expire in ${days} days unless you choose otherwise.`,
+  deviceCode: "Tokens an agent gets by signing in with a device code (approved on /verify) never expire: revoke them here when the machine is lost or retired.",
+};
+
 const DAY_MS = 86_400_000;
 
 export type DropChoice = { slug: string; title: string };

@@ -177,6 +177,9 @@ test("an owner revokes a token and the API rejects it at once", async ({ page })
   await row.getByText("Revoke…").click();
   await row.getByRole("button", { name: `Yes, revoke ${lostId}` }).click();
   await expect(page.getByTestId("notice")).toHaveText(/Token revoked/);
+  // Revoked tokens leave the list, behind a link that shows them.
+  await expect(row).toHaveCount(0);
+  await page.getByRole("link", { name: "Show revoked tokens (1)" }).click();
   await expect(row).toContainText("Revoked");
   expect((await app.api("/api/me", { token: lost })).status).toBe(401);
   expect((await app.api("/api/me", { token: laptop })).status).toBe(200);

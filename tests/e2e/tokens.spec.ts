@@ -32,6 +32,9 @@ async function createLimitedToken(browser: Browser, options: { width: number; lo
   });
   const page = await context.newPage();
   await signInToDashboard(page, app, options.login, "/dashboard/tokens");
+  // The list comes first; making a token is behind a button, with each way's lifetime stated.
+  await expect(page.getByTestId("token-lifetimes")).toContainText("device code");
+  await page.getByText("Create a token…").click();
   const form = page.getByRole("form", { name: "New token" });
   await form.getByLabel("Label").fill(`ci ${options.width}`);
   // Read-only, one drop, a week.
@@ -111,6 +114,7 @@ test("the New token form works without JavaScript", async ({ browser }) => {
 test("a refused New token keeps the choices and says why", async ({ page }) => {
   await app.createToken("rita");
   await signInToDashboard(page, app, "rita", "/dashboard/tokens");
+  await page.getByText("Create a token…").click();
   const form = page.getByRole("form", { name: "New token" });
   await form.getByLabel("Label").fill("nothing at all");
   await form.getByRole("checkbox", { name: /drops:read/ }).uncheck();

@@ -10,7 +10,7 @@ import { SubmitRow } from "./submit-row";
 import { CopyButton } from "@/app/_components/copy-button";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
-type Props = { drops: DropChoice[]; expiryDays: readonly number[]; defaultExpiry: string };
+type Props = { drops: DropChoice[]; expiryDays: readonly number[]; defaultExpiry: string; /** How long a token made here lasts unless chosen otherwise. */ lifetimeHelp: string };
 
 /** Read and write by default; managing tokens is opt-in, since a token that has it can mint others. */
 const DEFAULT_SCOPES = new Set(["drops:read", "drops:write"]);
@@ -54,7 +54,7 @@ function CreatedToken({ created }: { created: NonNullable<NewTokenState["created
  * "New token": label, scopes, drops and expiry. A plain form that works without JavaScript (the page
  * comes back with the result); with it, the result appears in place and the token table refreshes.
  */
-export function NewTokenForm({ drops, expiryDays, defaultExpiry }: Props) {
+export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }: Props) {
   const [state, formAction, pending] = useActionState<NewTokenState, FormData>(createTokenAction, { status: "idle", message: "" });
   const form = useRef<HTMLFormElement>(null);
   const shown = useShownUntilNextSubmit(state);
@@ -71,62 +71,69 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry }: Props) {
     <section className={styles.card} aria-labelledby="new-token-form-heading">
       <h2 id="new-token-form-heading">New token</h2>
       <p className={styles.muted}>For a script, a CI job or an MCP client: give it only what it needs.</p>
-      <form ref={form} action={formAction} onSubmit={submit} aria-label="New token">
-        <div className={styles.control}>
-          <label htmlFor="token-label">Label</label>
-          <input id="token-label" name="label" maxLength={100} placeholder="CI: weekly report" autoComplete="off" />
-        </div>
-        <fieldset className={styles.choices}>
-          <legend>Scopes</legend>
-          {SCOPES.map((scope) => (
-            <label key={scope} className={styles.choice}>
-              <input type="checkbox" name="scopes" value={scope} defaultChecked={DEFAULT_SCOPES.has(scope)} />
-              <span>
-                {SCOPE_DESCRIPTIONS[scope]} <code className={styles.muted}>{scope}</code>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className={styles.choices}>
-          <legend>Drops</legend>
-          <label className={styles.choice}>
-            <input type="radio" name="drop_limit" value="all" defaultChecked />
-            <span>Every drop, including drops published later</span>
-          </label>
-          <label className={styles.choice}>
-            <input type="radio" name="drop_limit" value="some" disabled={drops.length === 0} />
-            <span>{drops.length === 0 ? "Only some drops (you have none yet)" : "Only the drops checked below (it cannot create new ones)"}</span>
-          </label>
-          {drops.length > 0 ? (
-            <div className={styles.dropChoices} role="group" aria-label="Drops the token may touch">
-              {drops.map((drop) => (
-                <label key={drop.slug} className={styles.choice}>
-                  <input type="checkbox" name="drops" value={drop.slug} />
-                  <span className={styles.choiceText}>
-                    {drop.title} <code className={styles.muted}>{drop.slug}</code>
-                  </span>
-                </label>
-              ))}
-            </div>
-          ) : null}
-        </fieldset>
-        <div className={styles.control}>
-          <label htmlFor="token-expires">Expires</label>
-          <select id="token-expires" name="expires" defaultValue={defaultExpiry}>
-            {expiryDays.map((days) => (
-              <option key={days} value={String(days)}>
-                In {days} days
-              </option>
+      {/* Folded under a button, the list comes first; open again with the result, which a post without JavaScript draws on the server. */}
+      <details className={styles.fold} open={state.status !== "idle" || undefined}>
+        <summary className={styles.primary}>Create a token…</summary>
+        <form ref={form} action={formAction} onSubmit={submit} aria-label="New token">
+          <div className={styles.control}>
+            <label htmlFor="token-label">Label</label>
+            <input id="token-label" name="label" maxLength={100} placeholder="CI: weekly report" autoComplete="off" />
+          </div>
+          <fieldset className={styles.choices}>
+            <legend>Scopes</legend>
+            {SCOPES.map((scope) => (
+              <label key={scope} className={styles.choice}>
+                <input type="checkbox" name="scopes" value={scope} defaultChecked={DEFAULT_SCOPES.has(scope)} />
+                <span>
+                  {SCOPE_DESCRIPTIONS[scope]} <code className={styles.muted}>{scope}</code>
+                </span>
+              </label>
             ))}
-            <option value="never">Never</option>
-          </select>
-        </div>
-        <SubmitRow pending={pending} label="Create token" />
-        <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
-          {shown ? state.message : ""}
-        </p>
-      </form>
-      {state.created ? <CreatedToken created={state.created} /> : null}
+          </fieldset>
+          <fieldset className={styles.choices}>
+            <legend>Drops</legend>
+            <label className={styles.choice}>
+              <input type="radio" name="drop_limit" value="all" defaultChecked />
+              <span>Every drop, including drops published later</span>
+            </label>
+            <label className={styles.choice}>
+              <input type="radio" name="drop_limit" value="some" disabled={drops.length === 0} />
+              <span>{drops.length === 0 ? "Only some drops (you have none yet)" : "Only the drops checked below (it cannot create new ones)"}</span>
+            </label>
+            {drops.length > 0 ? (
+              <div className={styles.dropChoices} role="group" aria-label="Drops the token may touch">
+                {drops.map((drop) => (
+                  <label key={drop.slug} className={styles.choice}>
+                    <input type="checkbox" name="drops" value={drop.slug} />
+                    <span className={styles.choiceText}>
+                      {drop.title} <code className={styles.muted}>{drop.slug}</code>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
+          <div className={styles.control}>
+            <label htmlFor="token-expires">Expires</label>
+            <select id="token-expires" name="expires" defaultValue={defaultExpiry} aria-describedby="token-expires-help">
+              {expiryDays.map((days) => (
+                <option key={days} value={String(days)}>
+                  In {days} days
+                </option>
+              ))}
+              <option value="never">Never</option>
+            </select>
+            <small id="token-expires-help" className={styles.muted}>
+              {lifetimeHelp}
+            </small>
+          </div>
+          <SubmitRow pending={pending} label="Create token" />
+          <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
+            {shown ? state.message : ""}
+          </p>
+        </form>
+        {state.created ? <CreatedToken created={state.created} /> : null}
+      </details>
     </section>
   );
 }

@@ -36,7 +36,7 @@ function Drops({ drops }: { drops: string[] | null }) {
 
 export function TokenTable({ tokens, now }: { tokens: TokenListItemJson[]; now: number }) {
   if (tokens.length === 0) {
-    return <p className={styles.card}>No tokens yet. An agent gets one by signing in with a device code (see /api/onboard), or create one above.</p>;
+    return <p className={styles.card}>No working tokens. An agent gets one by signing in with a device code (see /api/onboard), or create one below.</p>;
   }
   return (
     <table className={styles.table} data-testid="token-table">
