@@ -12,6 +12,7 @@ import type { CommentPolicy } from "@/lib/schemas/comments";
 import { createViewerPass } from "@/lib/sharing/pass";
 import { viewerOn } from "@/lib/sharing/standing";
 import { createFrameToken, FRAME_TOKEN_TTL_MS, passcodeUnlock } from "./unlock";
+import { CONTEXT_HEAD_CHARS, versionChoiceLabel } from "./version-choice";
 
 /** The comments panel: who may post, and one page of the thread. */
 export type ViewerComments = { policy: Exclude<CommentPolicy, "off"> } & ViewerThreadPage;
@@ -38,7 +39,8 @@ export type ViewerPage =
       manageHref: string | null;
       version: number;
       latestVersion: number;
-      versions: { number: number; createdAt: number }[];
+      /** Newest first, each with the picker's label (versionChoiceLabel). */
+      versions: { number: number; label: string }[];
       context: string | null;
       frameSrc: string;
       /** "Open full page": the raw URL itself, or for a locked drop /p/<slug>/full, which hands out a token for a minute. */
@@ -51,6 +53,13 @@ export type ViewerPage =
       /** The preview image of the version shown; null for a locked or non-public drop, whose title it would show. */
       imageUrl: string | null;
     };
+
+/** The start of each version's context, read as a prefix in the database: contexts can be long, and a drop has many versions. */
+async function contextHeads(dropId: string): Promise<Map<number, string>> {
+  const rows = await db().$queryRaw<{ number: number | bigint; head: string }[]>`
+    SELECT "number", substr("context", 1, CAST(${CONTEXT_HEAD_CHARS + 1} AS INTEGER)) AS "head" FROM "Version" WHERE "dropId" = ${dropId} AND "context" IS NOT NULL`;
+  return new Map(rows.map((row) => [Number(row.number), row.head]));
+}
 
 /** A drop with a passcode, as this browser unlocked it: the frame token must not outlive the unlock. */
 export type Unlock = { passcodeHash: string; unlock: PasscodeUnlock };
@@ -73,9 +82,9 @@ function dropState(drop: ViewerDropRow, versionExists?: boolean) {
   return dropStateOf(drop, versionExists);
 }
 
-/** The drop's dashboard page, for its owner. */
+/** The drop's dashboard page, for its owner and its editors (who may act on it there). */
 function manageHref(viewer: Viewer, slug: string): string | null {
-  return viewer.kind === "account" && viewer.standing.role === "owner" ? dashboardDropPath(slug) : null;
+  return viewer.kind === "account" && (viewer.standing.role === "owner" || viewer.standing.role === "editor") ? dashboardDropPath(slug) : null;
 }
 
 function viewerOf(drop: ViewerDropRow | null, slug: string, cookieHeader: string | null) {
@@ -103,7 +112,10 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
   if (beforeVersions.answer !== "serve" || drop === null) return { kind: "not_found" };
 
   const number = typeof path.version === "number" ? path.version : drop.latestVersion;
-  const versions = await db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true, createdAt: true } });
+  const [versions, heads] = await Promise.all([
+    db().version.findMany({ where: { dropId: drop.id }, orderBy: { number: "desc" }, select: { number: true, createdAt: true } }),
+    contextHeads(drop.id),
+  ]);
   const selected = versions.some((version) => version.number === number)
     ? await db().version.findUnique({ where: { dropId_number: { dropId: drop.id, number } }, select: { context: true } })
     : null;
@@ -130,7 +142,10 @@ export async function getViewerPage(slug: string, versionParam: string | undefin
     manageHref: manageHref(viewer, slug),
     version: number,
     latestVersion: drop.latestVersion,
-    versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
+    versions: versions.map((version) => ({
+      number: version.number,
+      label: versionChoiceLabel({ number: version.number, createdAt: version.createdAt.getTime(), contextHead: heads.get(version.number) ?? null }, drop.latestVersion),
+    })),
     context: selected.context,
     frameSrc: frame,
     fullPageHref: drop.passcodeHash === null ? frame : publicPath(slug, "full", { v: number }),

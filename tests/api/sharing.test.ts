@@ -271,12 +271,13 @@ describe("a passcode and an expiry, to whoever may change them", () => {
     expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "lee", role: "editor" } })).status).toBe(201);
     expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "tess", role: "viewer" } })).status).toBe(201);
 
-    for (const [session, manages] of [[lola, true], [sessions.lee, false]] as const) {
+    for (const session of [lola, sessions.lee]) {
       const viewer = await browse(`/p/${slug}`, session);
       expect(viewer.status).toBe(200);
       const html = await viewer.text();
       expect(html).not.toContain("This drop is locked");
-      expect(html.includes(`href="/dashboard/drops/${slug}"`)).toBe(manages);
+      // Both may act on the drop on its dashboard page.
+      expect(html).toContain(`href="/dashboard/drops/${slug}"`);
       // Nothing to forget: this browser never unlocked the drop.
       expect(html).not.toContain(`/p/${slug}/lock`);
       // The frame carries the viewer's pass, which opens the raw page where the session cookie does not reach.
@@ -308,14 +309,15 @@ describe("a passcode and an expiry, to whoever may change them", () => {
     expect((await json(`/api/drops/${slug}/members`, owner, { method: "POST", body: { login: "tess", role: "viewer" } })).status).toBe(201);
     await expect.poll(async () => (await browse(`/p/${slug}`, null)).status, { timeout: 10_000 }).toBe(410);
 
-    for (const [session, manages] of [[lola, true], [sessions.lee, false]] as const) {
+    for (const session of [lola, sessions.lee]) {
       const viewer = await browse(`/p/${slug}`, session);
       expect(viewer.status).toBe(200);
       expect(viewer.headers.get("cache-control")).toContain("no-store");
       const html = await viewer.text();
       expect(html).toContain("Launch plan");
       expect(html).toContain('name="then" value="viewer"');
-      expect(html.includes(`href="/dashboard/drops/${slug}"`)).toBe(manages);
+      // Both may act on the drop on its dashboard page.
+      expect(html).toContain(`href="/dashboard/drops/${slug}"`);
       expect(html).not.toContain("the plan");
       expect((await browse(`/p/${slug}/raw`, session)).status).toBe(410);
       expect((await browse(`/p/${slug}/compare?from=1&to=1`, session)).status).toBe(410);

@@ -71,7 +71,7 @@ for (const screen of SCREENS) {
         await page.locator("summary").filter({ hasText: "About this drop" }).click();
         await expect(page.getByText("Numbers for Q3")).toBeVisible();
         await page.getByText("Context for version 2").click();
-        await expect(page.getByText("Second thoughts")).toBeVisible();
+        await expect(page.getByText("Second thoughts", { exact: true })).toBeVisible();
         await page.screenshot({ path: screenshotPath("viewer-header", `${kind}-${screen.name}-about`) });
       } else {
         await expect(page.getByText("Numbers for Q3")).toBeVisible();

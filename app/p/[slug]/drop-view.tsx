@@ -91,8 +91,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
               <select name="v" defaultValue={String(page.version)} aria-label="Version">
                 {page.versions.map((version) => (
                   <option key={version.number} value={version.number}>
-                    v{version.number}
-                    {version.number === page.latestVersion ? " (latest)" : ""} · {new Date(version.createdAt).toISOString().slice(0, 10)}
+                    {version.label}
                   </option>
                 ))}
               </select>
@@ -102,7 +101,8 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           <script dangerouslySetInnerHTML={{ __html: SWITCH_VERSION_AT_ONCE }} />
           {compare ? <a href={compare}>Compare</a> : null}
           <a href={page.fullPageHref} target="_blank" rel="noopener noreferrer">
-            Open<span className={styles.wide}> full page</span>
+            <span className={styles.wide}>Open </span>
+            <span className={styles.capitalOnPhone}>full page</span>
           </a>
           {page.manageHref ? <a href={page.manageHref}>Manage</a> : null}
           {page.unlockedHere ? (
