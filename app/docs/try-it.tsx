@@ -15,11 +15,11 @@ function TokenHelp() {
     <p className={styles.tokenHelp} data-testid="token-help">
       {signedIn ? (
         <>
-          Signed in as {signedIn.login ?? "you"}: create a token on <a href="/dashboard/tokens">your tokens page</a> (New token), then paste it here.
+          Signed in as {signedIn.login ?? "you"}: create a token on <a href="/dashboard/tokens">your tokens page</a> (Create a token), then paste it here.
         </>
       ) : (
         <>
-          No token yet? <a href="/api/auth/signin?callbackUrl=%2Fdashboard%2Ftokens">Sign in</a> and choose New token on your tokens page, or let an agent get one
+          No token yet? <a href="/api/auth/signin?callbackUrl=%2Fdashboard%2Ftokens">Sign in</a> and choose Create a token on your tokens page, or let an agent get one
           with the device-code sign-in in <a href="/api/onboard">the onboarding guide</a>.
         </>
       )}
