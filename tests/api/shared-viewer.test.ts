@@ -54,7 +54,7 @@ describe("a public drop's viewer on the serverless path", () => {
     const afterPut = (await view(`/p/${slug}`)).html;
     expect(afterPut).toContain("After PUT");
     // The picker tells versions apart by time and the start of their context (read as a prefix in SQL).
-    expect(afterPut).toMatch(/>v2 · latest · \d{4}-\d\d-\d\d \d\d:\d\d UTC · Fixed the totals in the second table</);
+    expect(afterPut).toMatch(/>v2 latest · \d{4}-\d\d-\d\d \d\d:\d\d UTC · Fixed the totals in the second table</);
     expect((await view(`/p/${slug}?v=1`)).html).toContain("After PUT");
 
     await write(`/api/drops/${slug}`, "PATCH", { title: "After PATCH" });

@@ -33,7 +33,7 @@ test("shows the drop in a sandboxed frame with its context under a toggle", asyn
   await expect(frame(page).getByRole("heading", { name: "Version one" })).toBeVisible();
   await expect(page.locator("iframe")).toHaveAttribute("sandbox", "allow-scripts allow-forms allow-popups allow-modals");
 
-  const context = page.getByText("Reasoning <b>not bold</b>");
+  const context = page.getByText("Reasoning <b>not bold</b>", { exact: true });
   await expect(context).toBeHidden();
   await page.getByText("Context for version 1").click();
   await expect(context).toBeVisible();
