@@ -3,9 +3,10 @@
 // an embedded SQLite database in a temporary folder, gets an account a token as an agent does (next-auth's
 // local sign-in, then the device-code flow), publishes an example report in three versions with tags and
 // a few other drops and the data-report pattern's template (read from the public catalog) through the
-// REST API, and captures the landing page, the viewer, the template in the viewer, the dashboard and the
-// report in the drop editor at 1280×800 and the viewer on a 390×844 phone with Debian's Chromium into
-// docs/screenshots/. Exits non-zero when any step or capture fails.
+// REST API, and captures the landing page, the viewer, the template in the viewer, the dashboard, the
+// report's page on the dashboard, the compare view of its last two versions and the report in the drop
+// editor at 1280×800 and the viewer on a 390×844 phone with Debian's Chromium into docs/screenshots/.
+// Exits non-zero when any step or capture fails.
 import { mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -104,6 +105,14 @@ async function main(): Promise<void> {
       { name: "viewer-phone", path: `/p/${slug}`, viewport: PHONE, ready: reportVisible },
       { name: "pattern-data-report", path: `/p/${patternSlug}`, viewport: DESKTOP, ready: (page) => page.frameLocator("iframe").getByRole("heading", { level: 1 }).waitFor() },
       { name: "dashboard", path: "/dashboard", viewport: DESKTOP, signedIn: true, ready: (page) => page.getByRole("link", { name: "Checkout latency, weekly" }).waitFor() },
+      {
+        name: "drop-page",
+        path: `/dashboard/drops/${slug}`,
+        viewport: DESKTOP,
+        signedIn: true,
+        ready: (page) => page.frameLocator('iframe[title="Preview of v3"]').getByRole("heading", { name: "Checkout latency, week 47" }).waitFor(),
+      },
+      { name: "compare", path: `/p/${slug}/compare`, viewport: DESKTOP, ready: (page) => page.getByText(/^Change 1 of \d+$/).waitFor() },
       {
         name: "editor",
         path: `/dashboard/drops/${slug}/edit`,
