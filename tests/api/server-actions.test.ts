@@ -119,11 +119,15 @@ describe("the publishing actions called by hand", () => {
     expect(response.status).toBeLessThan(400);
     const target = response.headers.get("x-action-redirect") ?? "";
     expect(target).toMatch(/^\/dashboard\/drops\/[^/?]+\?notice=dropCreated/);
-    // Read back as the session's owner sees it.
-    const page = await fetch(`${app.baseUrl}${target.split("?")[0]}`, { headers: { cookie: session } });
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    for (const shown of ["by hand", "project", "alpha", "published by hand", `data-version="1"`]) expect(html).toContain(shown);
+    // Read back as the session's owner sees it: the version on the first tab, the tags under Settings.
+    const read = async (query: string) => {
+      const page = await fetch(`${app.baseUrl}${target.split("?")[0]}${query}`, { headers: { cookie: session } });
+      expect(page.status).toBe(200);
+      return page.text();
+    };
+    const html = await read("");
+    for (const shown of ["by hand", "published by hand", `data-version="1"`]) expect(html).toContain(shown);
+    expect(await read("?tab=settings")).toContain("project=alpha");
     // Ticked on the form, so search engines may index it: its viewer no longer asks them not to.
     const viewer = await fetch(`${app.baseUrl}/p/${target.split("/")[3]!.split("?")[0]}`);
     expect(viewer.status).toBe(200);
