@@ -14,6 +14,7 @@ import { charLength } from "@/lib/schemas/common";
 import { newId } from "@/lib/security/random";
 import { dropChanged } from "@/lib/drops/changed";
 import { routeAt } from "@/lib/drops/public-urls";
+import { recordDropEvent } from "@/lib/events/record";
 import { looksLike, normalizeGuestName } from "./guest-names";
 
 /** Beyond this a drop takes no more comments: the owner deletes some, or turns comments off. */
@@ -32,6 +33,7 @@ type CommentRow = {
   replyToId: string | null;
   createdAt: Date;
   resolvedAt: Date | null;
+  seq: number | null;
 };
 
 /** The anchor as it was sent: a prefix or suffix left out stays out, an empty one stays empty. */
@@ -50,7 +52,19 @@ export function toCommentJson(row: CommentRow): CommentJson {
     created_at: row.createdAt.getTime(),
     ...(row.resolvedAt !== null ? { resolved_at: row.resolvedAt.getTime() } : {}),
     ...(row.replyToId !== null ? { reply_to: row.replyToId } : {}),
+    ...(row.seq !== null ? { cursor: row.seq } : {}),
   };
+}
+
+/**
+ * A new comment's event; its id becomes the comment's cursor, in the row, the event's payload and `json`
+ * (what the caller answers with).
+ */
+function recordCommentCreated(tx: Tx, dropId: string, json: CommentJson): void {
+  recordDropEvent(tx, "comment.created", dropId, { comment: json }, async (tx, cursor) => {
+    json.cursor = cursor;
+    await tx.comment.update({ where: { id: json.id }, data: { seq: cursor } });
+  });
 }
 
 /** What the owner's own comments are signed with: their login, as every page shows it. */
@@ -82,11 +96,15 @@ export async function listComments(userId: string, slug: string, query: ListComm
     // Open means waiting for the owner: the owner's own comments and replies never are.
     ...(query.status === "open" ? { resolvedAt: null, NOT: { authorKind: "owner" } } : query.status === "resolved" ? { resolvedAt: { not: null } } : {}),
     ...(query.since !== undefined ? { createdAt: { gt: new Date(query.since) } } : {}),
+    ...(query.after !== undefined ? { seq: { gt: query.after } } : {}),
     ...(query.version !== undefined ? { version: query.version } : {}),
   };
   const [totalItems, rows] = await Promise.all([
     db().comment.count({ where }),
-    db().comment.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db().comment.findMany({
+      where,
+      orderBy: query.after !== undefined ? [{ seq: "asc" }] : [{ createdAt: "asc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
   ]);
   return {
     data: rows.map(toCommentJson),
@@ -140,9 +158,11 @@ async function insertComment(drop: { id: string; latestVersion: number }, slug: 
       },
     });
     await dropChanged(tx, { id: drop.id, slug });
-    return row;
+    const json = toCommentJson(row);
+    recordCommentCreated(tx, drop.id, json);
+    return json;
   });
-  return toCommentJson(created);
+  return created;
 }
 
 export async function setCommentResolved(userId: string, slug: string, id: string, resolved: boolean): Promise<CommentJson> {
@@ -153,6 +173,7 @@ export async function setCommentResolved(userId: string, slug: string, id: strin
     const resolvedAt = resolved ? (comment.resolvedAt ?? new Date(now())) : null;
     const row = await tx.comment.update({ where: { id: comment.id }, data: { resolvedAt } });
     await dropChanged(tx, drop);
+    if (resolved && comment.resolvedAt === null) recordDropEvent(tx, "comment.resolved", drop.id, { comment: toCommentJson(row) });
     return row;
   });
   return toCommentJson(updated);
@@ -187,8 +208,9 @@ export async function resolveWithVersion(tx: Tx, drop: { id: string; ownerId: st
   }
   const name = await ownerName(drop.ownerId, tx);
   await tx.comment.updateMany({ where: { id: { in: unique }, resolvedAt: null }, data: { resolvedAt: at } });
-  await tx.comment.createMany({
-    data: unique.map((id) => ({
+  const nowResolved = await tx.comment.findMany({ where: { id: { in: found.filter((comment) => comment.resolvedAt === null).map((comment) => comment.id) } } });
+  for (const comment of nowResolved) recordDropEvent(tx, "comment.resolved", drop.id, { comment: toCommentJson(comment) });
+  const replies = unique.map((id) => ({
       id: newId(),
       dropId: drop.id,
       version,
@@ -200,8 +222,9 @@ export async function resolveWithVersion(tx: Tx, drop: { id: string; ownerId: st
       replyToId: id,
       createdAt: at,
       resolvedAt: null,
-    })),
-  });
+    }));
+  await tx.comment.createMany({ data: replies });
+  for (const reply of replies) recordCommentCreated(tx, drop.id, toCommentJson({ ...reply, anchorExact: null, anchorPrefix: null, anchorSuffix: null, seq: null }));
 }
 
 export type CommentAuthor = { kind: "owner" | "account"; userId: string; name: string } | { kind: "guest"; name: string };

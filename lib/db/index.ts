@@ -57,6 +57,7 @@ export function isWriteConflict(error: unknown): boolean {
 const TRANSACTION_ATTEMPTS = 3;
 
 const commitHooks = new WeakMap<Tx, (() => void)[]>();
+const finalSteps = new WeakMap<Tx, ((tx: Tx) => Promise<void>)[]>();
 
 /**
  * Runs `hook` once the transaction `tx` (opened by transaction()) commits, and never if it rolls back:
@@ -70,6 +71,16 @@ export function afterCommit(tx: Tx, hook: () => void): void {
 }
 
 /**
+ * Runs `step` at the end of the transaction `tx` (opened by transaction()), after its work and before it
+ * commits: the outbox's rows go last, so the lock they take is held only for the commit (lib/events).
+ */
+export function beforeCommit(tx: Tx, step: (tx: Tx) => Promise<void>): void {
+  const steps = finalSteps.get(tx);
+  if (!steps) throw new Error("beforeCommit needs a transaction opened by transaction()");
+  steps.push(step);
+}
+
+/**
  * Runs `work` in one transaction, and again (up to three times in all) when the database ended it to
  * break a deadlock: nothing of it was kept, so the retry is the request as first sent. `work` must
  * touch nothing but `tx`; what must wait for the commit goes to afterCommit.
@@ -79,9 +90,13 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     // Each attempt keeps its own hooks: those of an attempt the database ended are dropped with it.
     const hooks: (() => void)[] = [];
     try {
-      const result = await db().$transaction((tx) => {
+      const result = await db().$transaction(async (tx) => {
         commitHooks.set(tx, hooks);
-        return work(tx);
+        const steps: ((tx: Tx) => Promise<void>)[] = [];
+        finalSteps.set(tx, steps);
+        const value = await work(tx);
+        for (let step = steps.shift(); step; step = steps.shift()) await step(tx);
+        return value;
       });
       for (const hook of hooks) hook();
       return result;

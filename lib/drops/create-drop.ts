@@ -12,6 +12,7 @@ import { assertAccessAllowed, normalizeDescription, tagRows } from "./access";
 import { resolveExpiry } from "./expiry";
 import { findReplay, hasRecordedResponse, recordResponse, requestFingerprint, type Replay } from "./idempotency";
 import { toDropJson } from "./serialize";
+import { recordDropEvent } from "@/lib/events/record";
 
 export type CreateDropResult = { status: number; body: DropJson; replayed: boolean };
 
@@ -76,6 +77,7 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
         include: { tags: true },
       });
       const json = toDropJson(drop);
+      recordDropEvent(tx, "drop.created", drop.id);
       if (idempotencyKey) await recordResponse(tx, userId, idempotencyKey, fingerprint, { status: 201, body: json });
       return json;
     });

@@ -6,6 +6,7 @@ import { assertAccessAllowed, assertOwnerOnlyFields, assertSlug, getDropFor, nor
 import { dropChanged } from "./changed";
 import { resolveExpiry } from "./expiry";
 import { toDropJson } from "./serialize";
+import { recordDropEvent } from "@/lib/events/record";
 
 /** PATCH: changes fields (expiry included), never the version list. */
 export async function patchDrop(userId: string, slug: string, input: PatchDropInput): Promise<DropJson> {
@@ -33,6 +34,8 @@ export async function patchDrop(userId: string, slug: string, input: PatchDropIn
     });
     if (input.metadata) await replaceTags(tx, drop, input.metadata);
     await dropChanged(tx, drop);
+    recordDropEvent(tx, "drop.updated", drop.id);
+    if (input.access !== undefined && input.access !== drop.access) recordDropEvent(tx, "access.changed", drop.id, { access: { change: "level", level: input.access } });
     return toDropJson(await tx.drop.findUniqueOrThrow({ where: { id: drop.id }, include: { tags: true } }));
   });
   return patched;

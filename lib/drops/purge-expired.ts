@@ -23,7 +23,7 @@ export async function purgeExpiredDrops(at: number = now()): Promise<PurgeResult
     for (const candidate of due) {
       // The condition is checked again as the row is deleted: the owner may have extended the expiry
       // since, or another instance's purge taken the drop first.
-      const removed = await transaction((tx) => removeDropRows(tx, candidate, { expiresAt: { lte: new Date(cutoff) } }));
+      const removed = await transaction((tx) => removeDropRows(tx, candidate, { expiresAt: { lte: new Date(cutoff) } }, "drop.expired"));
       if (removed) purged += 1;
     }
     if (due.length < PURGE_BATCH) return { purged, cutoff };

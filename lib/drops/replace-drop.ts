@@ -12,6 +12,7 @@ import { resolveExpiry } from "./expiry";
 import { resolveWithVersion } from "@/lib/comments/comments";
 import { toDropJson } from "./serialize";
 import { dropChanged } from "./changed";
+import { recordDropEvent } from "@/lib/events/record";
 
 function versionConflict(latestVersion: number, expected?: number): ApiError {
   const message =
@@ -79,6 +80,8 @@ export async function replaceDrop(userId: string, slug: string, input: ReplaceDr
         include: { tags: true },
       });
       await dropChanged(tx, drop);
+      recordDropEvent(tx, "version.created", drop.id, { version: { number: current.versionSeq, created_at: at.getTime(), size_bytes: blob.sizeBytes } });
+      if (input.access !== undefined && input.access !== drop.access) recordDropEvent(tx, "access.changed", drop.id, { access: { change: "level", level: input.access } });
       return toDropJson(updated);
     });
   } catch (error) {

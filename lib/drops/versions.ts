@@ -7,6 +7,7 @@ import type { DropJson, VersionJson, VersionListItemJson } from "@/lib/schemas/d
 import { assertSlug, getDropFor } from "./access";
 import { toDropJson } from "./serialize";
 import { dropChanged } from "./changed";
+import { recordDropEvent } from "@/lib/events/record";
 
 function versionNotFound(slug: string, number: number): ApiError {
   return new ApiError("version_not_found", `Drop ${slug} has no version ${number}.`);
@@ -72,6 +73,7 @@ export async function deleteVersion(userId: string, slug: string, number: number
     });
     await deleteOrphanBlobs(tx, [version.blobSha]);
     await dropChanged(tx, drop);
+    recordDropEvent(tx, "version.deleted", drop.id, { version: { number } });
     return toDropJson(updated);
   });
   return remaining;

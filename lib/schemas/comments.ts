@@ -66,6 +66,11 @@ export const commentSchema = z
     created_at: unixMillisSchema,
     resolved_at: unixMillisSchema.optional().describe("Absent while the comment is open."),
     reply_to: commentIdSchema.optional().describe("The comment this one answers, if any."),
+    cursor: z
+      .number()
+      .int()
+      .optional()
+      .describe("Addition: the id of the comment.created event, growing with every comment: to poll exactly, send after=<the largest cursor you have>. Absent on comments older than events."),
   })
   .describe("Comment");
 
@@ -77,6 +82,10 @@ export const listCommentsQuerySchema = z.strictObject({
     .preprocess((value) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value) ? Number(value) : value), unixMillisSchema.min(0))
     .optional()
     .describe("Only comments created after this Unix ms time: to poll, the newest created_at you have."),
+  after: z
+    .preprocess((value) => (typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : value), z.number().int().min(0).max(2_147_483_647))
+    .optional()
+    .describe("Addition: only comments whose cursor is greater, ordered by cursor. Exact where since can miss a comment committed late in the same millisecond."),
   version: versionNumberSchema.optional().describe("Only comments made on this version."),
   page: pageSchema,
   pageSize: pageSizeSchema,

@@ -4,6 +4,7 @@ import { now } from "@/lib/clock";
 import { db, isUniqueViolation, transaction, type Tx } from "@/lib/db";
 import { getDropFor } from "@/lib/drops/access";
 import { dropChanged } from "@/lib/drops/changed";
+import { recordDropEvent } from "@/lib/events/record";
 import { ApiError } from "@/lib/errors";
 import { assertWriteAllowed } from "@/lib/ratelimit";
 import type { DropMemberJson } from "@/lib/schemas/sharing";
@@ -69,7 +70,9 @@ export async function addDropMember(userId: string, slug: string, input: AddMemb
       }
       const row = await tx.dropMember.create({ data, include: MEMBER_INCLUDE });
       await dropChanged(tx, drop);
-      return toMemberJson(row);
+      const member = toMemberJson(row);
+      recordDropEvent(tx, "access.changed", drop.id, { access: { change: "member_added", level: drop.access, member } });
+      return member;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError("invalid_arg", "This person or team is already on the drop's list; change their role instead.");
@@ -91,7 +94,9 @@ export async function setDropMemberRole(userId: string, slug: string, id: string
     if (entry.teamId === null) await assertMayEdit(role, entry.userId, entry.email, tx);
     const row = await tx.dropMember.update({ where: { id: entry.id }, data: { role }, include: MEMBER_INCLUDE });
     await dropChanged(tx, drop);
-    return toMemberJson(row);
+    const member = toMemberJson(row);
+    recordDropEvent(tx, "access.changed", drop.id, { access: { change: "role_changed", level: drop.access, member } });
+    return member;
   });
 }
 
@@ -99,7 +104,9 @@ export async function removeDropMember(userId: string, slug: string, id: string)
   await assertWriteAllowed(userId);
   await transaction(async (tx) => {
     const drop = await getDropFor(userId, slug, "owner", tx);
-    await tx.dropMember.delete({ where: { id: (await entryOf(tx, drop.id, id)).id } });
+    const entry = await entryOf(tx, drop.id, id);
+    await tx.dropMember.delete({ where: { id: entry.id } });
     await dropChanged(tx, drop);
+    recordDropEvent(tx, "access.changed", drop.id, { access: { change: "member_removed", level: drop.access, member: toMemberJson(entry) } });
   });
 }
