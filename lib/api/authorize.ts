@@ -39,7 +39,7 @@ export function authorize(caller: Caller, operation: Operation, slug?: string): 
   if (!access) throw new Error(`${operation.operationId} takes no bearer token`);
   if (access.scope) requireScope(caller, access.scope);
   if (access.drop === "create") requireEveryDrop(caller);
-  if (access.drop === "account") requireEveryDrop(caller, "change the account's patterns");
+  if (access.drop === "account") requireEveryDrop(caller, operation.tag === "Webhooks" ? "manage the account's webhooks" : "change the account's patterns");
   // A call without a slug string fails its own validation afterwards; it never reaches a drop.
   if (access.drop === "slug" && typeof slug === "string") requireDropAccess(caller, slug);
 }

@@ -21,6 +21,19 @@ import {
   teamSchema,
 } from "@/lib/schemas/sharing";
 import { authorizationServerMetadataSchema, protectedResourceMetadataSchema } from "@/lib/schemas/oauth";
+import {
+  createdWebhookSchema,
+  createWebhookBodySchema,
+  deliveryIdSchema,
+  deliveryListSchema,
+  deliveryRunSchema,
+  deliverySchema,
+  patchWebhookBodySchema,
+  webhookIdSchema,
+  webhookListSchema,
+  webhookSchema,
+} from "@/lib/schemas/webhooks";
+import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "@/lib/events/types";
 import type { ResourceName } from "@/lib/oauth/resources";
 import {
   createDropBodySchema,
@@ -79,6 +92,12 @@ export const TAGS = {
     "come before built-in ones of the same name, and are read with `drops:read` and saved or deleted with `drops:write` (a token limited to some drops cannot change them). " +
     "MCP clients also get every pattern as a prompt and the catalog as resources (see MCP).",
   Public: "What viewers open: the viewer page and the raw HTML, with no sign-in (a passcode gate when one is set; 410 Gone once the drop's expiry has passed).",
+  Webhooks:
+    "Additions: an account's endpoints, told of each event as it happens, as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 " +
+    "with the `whsec_` secret shown once at creation). Body `{type, timestamp, data}`, `data` holding the Drop (and the version, comment or access change). " +
+    "Events: " + EVENT_TYPES.map((type) => `\`${type}\` (${EVENT_DESCRIPTIONS[type]})`).join("; ") + " " +
+    "At least once: a failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the endpoint is disabled until PATCH enables it. " +
+    "Deduplicate by `webhook-id`. Managed with the `tokens:manage` scope, by a token not limited to some drops.",
   MCP: "The Model Context Protocol endpoint: the same operations as tools, and the pattern catalog as prompts and resources, over JSON-RPC.",
   Operations:
     "For the people who run the service: health for load balancers and monitors (no sign-in), metrics for Prometheus (the operator's METRICS_TOKEN), " +
@@ -162,7 +181,7 @@ const BODY_ERRORS: ErrorCode[] = ["invalid_json", "invalid_arg"];
 
 
 const LIST_QUERY_FIELDS = ["page", "pageSize", "sortBy", "sortOrder", "expired", "shared"] as const;
-const COMMENT_QUERY_FIELDS = ["status", "since", "version", "page", "pageSize"] as const;
+const COMMENT_QUERY_FIELDS = ["status", "since", "after", "version", "page", "pageSize"] as const;
 
 const HTTP_LAYER_REFUSALS = { "4XX": "The request was refused before it reached this document: a malformed request, or a request line or headers too large." };
 
@@ -175,6 +194,9 @@ const memberParam: ParameterSpec = { name: "id", in: "path", required: true, sch
 const teamParam: ParameterSpec = { name: "id", in: "path", required: true, schema: teamIdSchema, description: "The team's id." };
 const TEAM_LOOKUP: ErrorCode[] = ["invalid_arg", "not_found", "forbidden"];
 const commentParam: ParameterSpec = { name: "id", in: "path", required: true, schema: commentIdSchema, description: "The comment's id." };
+const webhookParam: ParameterSpec = { name: "id", in: "path", required: true, schema: webhookIdSchema, description: "The endpoint's id." };
+const WEBHOOK_ACCESS: Access = { scope: "tokens:manage", drop: "account" };
+const WEBHOOK_LOOKUP: ErrorCode[] = ["invalid_arg", "not_found"];
 
 const REGISTRY = [
   {
@@ -221,6 +243,16 @@ const REGISTRY = [
       "Deletes the drops whose expiry passed more than EXPIRED_RETENTION_DAYS days ago (default 7), with their versions. Vercel's cron calls it daily; " +
       "`npm start` purges hourly by itself. Send `Authorization: Bearer <CRON_SECRET>`; while CRON_SECRET is unset, 403 `forbidden`.",
     success: { status: 200, description: "What this run deleted.", schema: { zod: purgeResultSchema, name: "PurgeResult" } },
+    errors: ["token_required", "unauthorized", "forbidden"],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
+    method: "get", path: "/api/cron/deliver-webhooks", operationId: "deliverWebhooks", tag: "Operations", auth: false, operatorSecret: "cron",
+    summary: "Deliver the webhooks that are due",
+    description:
+      "Sends the webhook deliveries that are due (new events missed by the instance that recorded them, retries, claims of a dead instance) for up to 45 seconds. " +
+      "Vercel's cron calls it every minute; `npm start` does the same work every few seconds by itself. Send `Authorization: Bearer <CRON_SECRET>`.",
+    success: { status: 200, description: "What this run sent.", schema: { zod: deliveryRunSchema, name: "DeliveryRun" } },
     errors: ["token_required", "unauthorized", "forbidden"],
     plainResponses: HTTP_LAYER_REFUSALS,
   },
@@ -546,6 +578,81 @@ const REGISTRY = [
     parameters: [teamParam, { name: "member_id", in: "path", required: true, schema: memberIdSchema, description: "The member's id." }],
     success: { status: 204, description: "Removed." },
     errors: [...TEAM_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "get", path: "/api/webhooks", operationId: "listWebhooks", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "list_webhooks",
+    summary: "List the account's webhook endpoints",
+    description: "Every endpoint, never its secret; `enabled: false` with `disabled_reason` when persistent failure disabled it.",
+    success: { status: 200, description: "The endpoints.", schema: { zod: webhookListSchema, name: "WebhookList" } },
+    errors: [],
+  },
+  {
+    method: "post", path: "/api/webhooks", operationId: "createWebhook", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "create_webhook",
+    summary: "Register a webhook endpoint",
+    description:
+      "`url` must be https on a public address (private, loopback and link-local addresses are refused, after DNS resolution and on every redirect; " +
+      "on an instance whose PUBLIC_URL is loopback, loopback URLs are allowed). `events` names what it receives; `drops` (slugs) and `metadata` (tags) narrow it. " +
+      "The answer carries `secret`, shown only here. Counts as a write.",
+    body: { schema: createWebhookBodySchema, name: "CreateWebhookBody", required: true },
+    success: { status: 201, description: "The endpoint, with its signing secret.", schema: { zod: createdWebhookSchema, name: "CreatedWebhook" } },
+    errors: [...BODY_ERRORS, ...WRITE_LIMITS, "quota_exceeded"],
+  },
+  {
+    method: "get", path: "/api/webhooks/{id}", operationId: "getWebhook", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "get_webhook",
+    summary: "Get a webhook endpoint",
+    description: "Another account's endpoint is not_found.",
+    parameters: [webhookParam],
+    success: { status: 200, description: "The endpoint.", schema: { zod: webhookSchema, name: "Webhook" } },
+    errors: WEBHOOK_LOOKUP,
+  },
+  {
+    method: "patch", path: "/api/webhooks/{id}", operationId: "updateWebhook", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "update_webhook",
+    summary: "Change a webhook endpoint",
+    description: "Fields left out stay; `null` clears `description`, `drops` or `metadata`. `enabled: true` enables an endpoint disabled after persistent failure. Counts as a write.",
+    parameters: [webhookParam],
+    body: { schema: patchWebhookBodySchema, name: "PatchWebhookBody", required: true },
+    success: { status: 200, description: "The endpoint.", schema: { zod: webhookSchema, name: "Webhook" } },
+    errors: [...BODY_ERRORS, ...WEBHOOK_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "delete", path: "/api/webhooks/{id}", operationId: "deleteWebhook", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "delete_webhook",
+    summary: "Delete a webhook endpoint",
+    description: "Its deliveries and their log go with it; nothing more is sent to it. Counts as a write.",
+    parameters: [webhookParam],
+    success: { status: 204, description: "Deleted." },
+    errors: [...WEBHOOK_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "get", path: "/api/webhooks/{id}/deliveries", operationId: "listWebhookDeliveries", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "list_webhook_deliveries",
+    summary: "The delivery log of a webhook endpoint",
+    description: "Its latest deliveries, newest first, each with its attempts: when, the status code (null without an answer), the duration and the error.",
+    parameters: [webhookParam],
+    success: { status: 200, description: "The log.", schema: { zod: deliveryListSchema, name: "WebhookDeliveryList" } },
+    errors: WEBHOOK_LOOKUP,
+  },
+  {
+    method: "post", path: "/api/webhooks/{id}/test", operationId: "testWebhook", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "test_webhook",
+    summary: "Send a test event",
+    description: "Sends `{type: \"webhook.test\", data: {webhook_id}}`, signed like every delivery, once and now; answers with the delivery and its attempt. Its failure disables nothing. Counts as a write.",
+    parameters: [webhookParam],
+    success: { status: 200, description: "The test delivery, attempted.", schema: { zod: deliverySchema, name: "WebhookDelivery" } },
+    errors: [...WEBHOOK_LOOKUP, ...WRITE_LIMITS],
+  },
+  {
+    method: "post", path: "/api/webhooks/{id}/deliveries/{delivery_id}/retry", operationId: "retryWebhookDelivery", tag: "Webhooks", auth: true,
+    access: WEBHOOK_ACCESS, mcpTool: "retry_webhook_delivery",
+    summary: "Send a delivery again",
+    description: "One more attempt now, with the same `webhook-id` and body; its failure disables nothing. A delivery being sent at this moment is answered as it stands. Counts as a write.",
+    parameters: [webhookParam, { name: "delivery_id", in: "path", required: true, schema: deliveryIdSchema, description: "The delivery's id (its webhook-id)." }],
+    success: { status: 200, description: "The delivery, attempted.", schema: { zod: deliverySchema, name: "WebhookDelivery" } },
+    errors: [...WEBHOOK_LOOKUP, ...WRITE_LIMITS],
   },
   {
     method: "get", path: "/api/patterns", operationId: "listPatterns", tag: "Patterns", auth: true,

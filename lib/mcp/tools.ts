@@ -29,6 +29,10 @@ import {
   setMemberRoleArgsSchema,
   shareDropArgsSchema,
   teamRefArgsSchema,
+  deletedWebhookResultSchema,
+  retryDeliveryArgsSchema,
+  updateWebhookArgsSchema,
+  webhookRefArgsSchema,
   patchDropArgsSchema,
   patternRefArgsSchema,
   savePatternArgsSchema,
@@ -40,6 +44,8 @@ import {
 import { addDropMember, listDropMembers, removeDropMember, setDropMemberRole } from "@/lib/sharing/members";
 import { addTeamMember, createTeam, deleteTeam, getTeam, listTeams, removeTeamMember } from "@/lib/sharing/teams";
 import { deletedTeamResultSchema, dropMemberListSchema, dropMemberSchema, removedResultSchema, teamListSchema, teamSchema } from "@/lib/schemas/sharing";
+import { createWebhookBodySchema, createdWebhookSchema, deliveryListSchema, deliverySchema, webhookListSchema, webhookSchema } from "@/lib/schemas/webhooks";
+import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, retryDelivery, sendTestEvent, updateWebhook } from "@/lib/webhooks/endpoints";
 import { mcpGuide } from "./guide";
 
 /**
@@ -480,6 +486,93 @@ export function mcpTools(): McpTool[] {
         const { team_id: teamId } = parseInput(teamRefArgsSchema, args);
         await deleteTeam(caller.userId, teamId);
         return { deleted: true, id: teamId };
+      },
+    },
+    {
+      name: "list_webhooks",
+      title: "List your webhook endpoints",
+      description: (rest) => "Lists the account's webhook endpoints, without their secrets (same as " + rest + ").",
+      input: noArgsSchema,
+      output: webhookListSchema,
+      annotations: READ,
+      run: async (caller, args) => {
+        parseInput(noArgsSchema, args);
+        return { webhooks: await listWebhooks(caller.userId) };
+      },
+    },
+    {
+      name: "create_webhook",
+      title: "Register a webhook endpoint",
+      description: (rest) =>
+        "Registers an https URL to be told of events (drop.created, version.created, comment.created, ...), optionally only for some drops or tags (same as " + rest + "). " +
+        "The answer's secret is shown only once: give it to the receiver to verify signatures.",
+      input: createWebhookBodySchema,
+      output: createdWebhookSchema,
+      annotations: { ...write({ destructive: false, idempotent: false }), openWorldHint: true },
+      run: async (caller, args) => createWebhook(caller.userId, parseInput(createWebhookBodySchema, args)),
+    },
+    {
+      name: "get_webhook",
+      title: "Read a webhook endpoint",
+      description: (rest) => "Returns one of your webhook endpoints, and whether persistent failure disabled it (same as " + rest + ").",
+      input: webhookRefArgsSchema,
+      output: webhookSchema,
+      annotations: READ,
+      run: async (caller, args) => getWebhook(caller.userId, parseInput(webhookRefArgsSchema, args).webhook_id),
+    },
+    {
+      name: "update_webhook",
+      title: "Change a webhook endpoint",
+      description: (rest) => "Changes an endpoint's URL, events, filters or description, or enables it again with enabled: true (same as " + rest + ").",
+      input: updateWebhookArgsSchema,
+      output: webhookSchema,
+      annotations: write({ destructive: false, idempotent: true }),
+      run: async (caller, args) => {
+        const { webhook_id: id, ...input } = parseInput(updateWebhookArgsSchema, args);
+        return updateWebhook(caller.userId, id, input);
+      },
+    },
+    {
+      name: "delete_webhook",
+      title: "Delete a webhook endpoint",
+      description: (rest) => "Deletes a webhook endpoint and its delivery log (same as " + rest + ").",
+      input: webhookRefArgsSchema,
+      output: deletedWebhookResultSchema,
+      annotations: write({ destructive: true, idempotent: true }),
+      run: async (caller, args) => {
+        const { webhook_id: id } = parseInput(webhookRefArgsSchema, args);
+        await deleteWebhook(caller.userId, id);
+        return { deleted: true, id };
+      },
+    },
+    {
+      name: "list_webhook_deliveries",
+      title: "Read a webhook endpoint's delivery log",
+      description: (rest) => "Lists an endpoint's latest deliveries with each attempt's time, status code, duration and error (same as " + rest + ").",
+      input: webhookRefArgsSchema,
+      output: deliveryListSchema,
+      annotations: READ,
+      run: async (caller, args) => ({ deliveries: await listDeliveries(caller.userId, parseInput(webhookRefArgsSchema, args).webhook_id) }),
+    },
+    {
+      name: "test_webhook",
+      title: "Send a test event to a webhook endpoint",
+      description: (rest) => "Sends a signed webhook.test event now and returns the attempt (same as " + rest + ").",
+      input: webhookRefArgsSchema,
+      output: deliverySchema,
+      annotations: { ...write({ destructive: false, idempotent: false }), openWorldHint: true },
+      run: async (caller, args) => sendTestEvent(caller.userId, parseInput(webhookRefArgsSchema, args).webhook_id),
+    },
+    {
+      name: "retry_webhook_delivery",
+      title: "Send a webhook delivery again",
+      description: (rest) => "Sends one delivery again now, with the same webhook-id and body (same as " + rest + ").",
+      input: retryDeliveryArgsSchema,
+      output: deliverySchema,
+      annotations: { ...write({ destructive: false, idempotent: false }), openWorldHint: true },
+      run: async (caller, args) => {
+        const { webhook_id: id, delivery_id: deliveryId } = parseInput(retryDeliveryArgsSchema, args);
+        return retryDelivery(caller.userId, id, deliveryId);
       },
     },
   ];

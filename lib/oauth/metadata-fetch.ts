@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { BlockList, connect as netConnect, isIP, type Socket } from "node:net";
 import { connect as tlsConnect } from "node:tls";
 
-/** Addresses no Client ID Metadata Document is fetched from: this host, private networks, link-local, documentation, multicast. */
+/** Addresses no Client ID Metadata Document is fetched from, and no webhook delivered to: this host, private networks, link-local, documentation, multicast. */
 const NOT_PUBLIC_V4 = new BlockList();
 const NOT_PUBLIC_V6 = new BlockList();
 for (const [network, prefix] of [
@@ -22,11 +22,19 @@ export function isPublicAddress(address: string): boolean {
   return family === 6 && !NOT_PUBLIC_V6.check(address, "ipv6");
 }
 
-/** The address to connect to for `hostname`, once every address it resolves to is checked; throws otherwise. */
-export async function checkedAddress(hostname: string): Promise<string> {
+/** This machine's own addresses, 127.0.0.0/8 and ::1 (not their IPv4-mapped forms). */
+export function isLoopbackAddress(address: string): boolean {
+  return isIP(address) === 4 ? address.startsWith("127.") : address === "::1";
+}
+
+/**
+ * The address to connect to for `hostname`, once every address it resolves to is checked; throws otherwise.
+ * `allowLoopback`: this machine's loopback addresses pass too (webhooks on a loopback PUBLIC_URL).
+ */
+export async function checkedAddress(hostname: string, allowLoopback = false): Promise<string> {
   const host = hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-  const refused = addresses.find((address) => !isPublicAddress(address));
+  const refused = addresses.find((address) => !isPublicAddress(address) && !(allowLoopback && isLoopbackAddress(address)));
   if (refused !== undefined || addresses.length === 0) throw new Error(`${host} resolves to ${refused ?? "nothing"}, not a public address`);
   return addresses[0]!;
 }
@@ -38,10 +46,10 @@ type ConnectCallback = (error: Error | null, socket: Socket | null) => void;
  * undici's connector, with the name resolved and checked first and the socket opened to the checked
  * address, so a private or loopback listener never sees a connection (nor a rebinding DNS answer a second one).
  */
-function connectToCheckedAddress(options: ConnectOptions, callback: ConnectCallback): void {
+function connectToCheckedAddress(allowLoopback: boolean, options: ConnectOptions, callback: ConnectCallback): void {
   const tls = options.protocol === "https:";
   const hostname = options.hostname.replace(/^\[|\]$/g, "");
-  checkedAddress(hostname).then(
+  checkedAddress(hostname, allowLoopback).then(
     (address) => {
       const port = Number(options.port) || (tls ? 443 : 80);
       const servername = isIP(hostname) ? undefined : hostname;
@@ -56,18 +64,22 @@ function connectToCheckedAddress(options: ConnectOptions, callback: ConnectCallb
   );
 }
 
-type AgentConstructor = new (options: { connect: typeof connectToCheckedAddress }) => object;
-const DISPATCHER_KEY = Symbol.for("htmldrop.metadataDispatcher");
-type DispatcherHolder = { [DISPATCHER_KEY]?: object };
+type AgentConstructor = new (options: { connect: (options: ConnectOptions, callback: ConnectCallback) => void }) => object;
+const DISPATCHER_KEYS = { public: Symbol.for("htmldrop.metadataDispatcher"), loopback: Symbol.for("htmldrop.loopbackDispatcher") };
+type DispatcherHolder = Record<symbol, object | undefined>;
 
-/** A dispatcher for Node's own fetch, built from the class of its global one (as oidc-provider's guard is). */
-export function publicOnlyDispatcher(): object {
+/**
+ * A dispatcher for Node's own fetch, built from the class of its global one (as oidc-provider's guard is).
+ * With `allowLoopback`, this machine's loopback addresses are reached too (never private or link-local ones).
+ */
+export function publicOnlyDispatcher(allowLoopback = false): object {
   const holder = globalThis as DispatcherHolder;
-  if (!holder[DISPATCHER_KEY]) {
+  const key = allowLoopback ? DISPATCHER_KEYS.loopback : DISPATCHER_KEYS.public;
+  if (!holder[key]) {
     void Response; // Node loads its fetch implementation, and the global dispatcher, on first use.
     const global = globalThis as Record<symbol, { constructor: AgentConstructor } | undefined>;
     const Agent = (global[Symbol.for("undici.globalDispatcher.2")] ?? global[Symbol.for("undici.globalDispatcher.1")])!.constructor;
-    holder[DISPATCHER_KEY] = new Agent({ connect: connectToCheckedAddress });
+    holder[key] = new Agent({ connect: (options, callback) => connectToCheckedAddress(allowLoopback, options, callback) });
   }
-  return holder[DISPATCHER_KEY];
+  return holder[key];
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deliveryIdSchema, patchWebhookBodySchema, webhookIdSchema } from "./webhooks";
 import { SLUG_PATTERN, slugSchema } from "./common";
 import {
   createDropBodySchema,
@@ -60,6 +61,7 @@ export const listCommentsArgsSchema = z.strictObject({
   slug: slugArgSchema,
   status: listCommentsQuerySchema.shape.status,
   since: listCommentsQuerySchema.shape.since,
+  after: listCommentsQuerySchema.shape.after,
   version: listCommentsQuerySchema.shape.version,
   page: pageSchema,
   page_size: pageSizeSchema,
@@ -86,6 +88,11 @@ export const createTeamArgsSchema = createTeamBodySchema;
 export const addTeamMemberArgsSchema = z.strictObject({ team_id: teamIdSchema, ...teamMemberFields }).superRefine(exactlyOne(["login", "email"]));
 
 export const removeTeamMemberArgsSchema = z.strictObject({ team_id: teamIdSchema, member_id: memberIdSchema });
+
+export const webhookRefArgsSchema = z.strictObject({ webhook_id: webhookIdSchema });
+export const updateWebhookArgsSchema = patchWebhookBodySchema.extend({ webhook_id: webhookIdSchema });
+export const retryDeliveryArgsSchema = z.strictObject({ webhook_id: webhookIdSchema, delivery_id: deliveryIdSchema });
+export const deletedWebhookResultSchema = z.object({ deleted: z.literal(true), id: webhookIdSchema });
 
 export const versionListResultSchema = z.object({ versions: z.array(versionListItemSchema) });
 

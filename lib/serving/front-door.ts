@@ -10,6 +10,7 @@ import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
+import { startWebhookDelivery } from "@/lib/webhooks/worker";
 // Up a floor, deliberately: the front door counts every request into the metrics, which read its gauges.
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { rateLimitBackend } from "@/lib/ratelimit";
@@ -50,6 +51,7 @@ export function createFrontDoor(): FrontDoor {
   let handleWithNext: NextHandler | null = null;
   let loopbackOrigin = "";
   let stopExpiryPurge = () => {};
+  let stopWebhookDelivery = () => {};
 
   /** Set here, never taken from the client: per-client rate limits and the local sign-in trust them. */
   function recordClient(request: IncomingMessage): void {
@@ -90,6 +92,7 @@ export function createFrontDoor(): FrontDoor {
       const applied = await migrate(config.database);
       if (applied.length > 0) console.log(`htmldrop: applied migrations ${applied.join(", ")}`);
       stopExpiryPurge = startExpiryPurge();
+      stopWebhookDelivery = startWebhookDelivery();
       // Connected before the first request: limits fail closed, so a burst that found the connection to
       // Redis still being made would be refused. A Redis that is down is logged by its client; requests
       // are then refused until it answers, as at any other time.
@@ -165,6 +168,7 @@ export function createFrontDoor(): FrontDoor {
 
     async stop() {
       stopExpiryPurge();
+      stopWebhookDelivery();
       await flushViewCounts().finally(() => disconnectDb());
     },
   };

@@ -226,7 +226,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     return started;
   };
   const halt = async () => {
-    if (child.exitCode !== null) return;
+    // A process killed by a signal has no exit code, only a signal code; either way it has exited.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;

@@ -1,0 +1,154 @@
+// Delivers pending webhooks, at least once, on every instance at once without sending one twice: each
+// instance claims due deliveries with a lease the database grants to one claimant (FOR UPDATE SKIP LOCKED
+// on PostgreSQL, a conditional UPDATE on SQLite). A claim whose instance died runs out and is taken again,
+// so nothing is lost; the receiver may then see that delivery twice, with the same webhook-id.
+import { randomUUID } from "node:crypto";
+import { after } from "next/server";
+import { now } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
+import { db, Prisma, transaction } from "@/lib/db";
+import { newId } from "@/lib/security/random";
+import { retryDelayMs, DELIVERY_SCHEDULE_MS } from "./schedule";
+import { SEND_TIMEOUT_MS, sendWebhook, type AttemptResult } from "./send";
+
+/** Longer than an attempt can take (its deadline, redirects included), so a live claim never runs out. */
+export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS * 6;
+const CLAIM_BATCH = 10;
+const POLL_EVERY_MS = 2_000;
+
+type Claimed = { id: string; claimToken: string };
+
+async function claimDue(limit: number): Promise<Claimed[]> {
+  const at = new Date(now());
+  const lockedUntil = new Date(at.getTime() + CLAIM_LEASE_MS);
+  const claimToken = randomUUID();
+  if (getConfig().database.provider === "postgres") {
+    const rows = await db().$queryRaw<{ id: string }[]>`
+      UPDATE "WebhookDelivery" SET "lockedUntil" = ${lockedUntil}, "claimToken" = ${claimToken}
+      WHERE "id" IN (
+        SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${at} AND (d."lockedUntil" IS NULL OR d."lockedUntil" <= ${at}) AND e."disabledAt" IS NULL
+        ORDER BY d."nextAttemptAt" LIMIT ${limit}
+        FOR UPDATE OF d SKIP LOCKED)
+      RETURNING "id"`;
+    return rows.map(({ id }) => ({ id, claimToken }));
+  }
+  const due: Prisma.WebhookDeliveryWhereInput = {
+    status: "pending",
+    nextAttemptAt: { lte: at },
+    OR: [{ lockedUntil: null }, { lockedUntil: { lte: at } }],
+    endpoint: { disabledAt: null },
+  };
+  const candidates = await db().webhookDelivery.findMany({ where: due, select: { id: true }, orderBy: { nextAttemptAt: "asc" }, take: limit });
+  const claimed: Claimed[] = [];
+  for (const { id } of candidates) {
+    // Claimed only if no other instance took it between the read and this write.
+    const { count } = await db().webhookDelivery.updateMany({ where: { ...due, id }, data: { lockedUntil, claimToken } });
+    if (count === 1) claimed.push({ id, claimToken });
+  }
+  return claimed;
+}
+
+/** Keeps the attempt and moves the delivery on, if this instance still holds the claim. */
+async function settle(claim: Claimed, attempt: number, result: AttemptResult, delivery: { retriesLeft: number; manual: boolean; endpointId: string }): Promise<void> {
+  const at = now();
+  await transaction(async (tx) => {
+    const settled = { id: claim.id, claimToken: claim.claimToken };
+    const released = { lockedUntil: null, claimToken: null, attempts: attempt };
+    let update;
+    if (result.ok) update = { ...released, status: "succeeded" };
+    else if (delivery.retriesLeft > 0) update = { ...released, retriesLeft: delivery.retriesLeft - 1, nextAttemptAt: new Date(at + retryDelayMs(delivery.retriesLeft)) };
+    else update = { ...released, status: "failed" };
+    const { count } = await tx.webhookDelivery.updateMany({ where: settled, data: update });
+    await tx.webhookAttempt.create({
+      data: { id: newId(), deliveryId: claim.id, attempt, at: new Date(at), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error },
+    });
+    // Persistent failure: every retry of an automatic delivery, about a day of them, failed.
+    if (count === 1 && !result.ok && delivery.retriesLeft === 0 && !delivery.manual) {
+      await tx.webhookEndpoint.updateMany({
+        where: { id: delivery.endpointId, disabledAt: null },
+        data: { disabledAt: new Date(at), disabledReason: `Every attempt of delivery ${claim.id} failed over ${DELIVERY_SCHEDULE_MS.length + 1} tries (last: ${result.error ?? "no answer"}).` },
+      });
+    }
+  });
+}
+
+/** Sends one claimed delivery and settles it; true when the endpoint accepted it. */
+export async function deliverClaimed(claim: Claimed): Promise<boolean> {
+  const delivery = await db().webhookDelivery.findUnique({
+    where: { id: claim.id },
+    select: { id: true, body: true, attempts: true, retriesLeft: true, manual: true, endpointId: true, endpoint: { select: { url: true, secret: true } } },
+  });
+  if (!delivery) return false;
+  const result = await sendWebhook(delivery.endpoint.url, { id: delivery.id, body: delivery.body, secret: delivery.endpoint.secret });
+  await settle(claim, delivery.attempts + 1, result, delivery);
+  return result.ok;
+}
+
+export type DeliveryRun = { attempted: number; succeeded: number };
+
+/** Delivers what is due until nothing is, or `budgetMs` has passed (a cron invocation's time). */
+export async function deliverDue(budgetMs = Number.POSITIVE_INFINITY): Promise<DeliveryRun> {
+  const deadline = Date.now() + budgetMs;
+  const run: DeliveryRun = { attempted: 0, succeeded: 0 };
+  while (Date.now() < deadline) {
+    const claims = await claimDue(CLAIM_BATCH);
+    if (claims.length === 0) break;
+    const outcomes = await Promise.all(claims.map(deliverClaimed));
+    run.attempted += claims.length;
+    run.succeeded += outcomes.filter(Boolean).length;
+  }
+  return run;
+}
+
+// One run at a time per process; a request for delivery during a run makes it look again when done.
+// Kept on globalThis: Next's bundle and the front door's each load this module.
+const STATE_KEY = Symbol.for("htmldrop.webhookWorker");
+type WorkerState = { running: boolean; again: boolean };
+
+function workerState(): WorkerState {
+  const holder = globalThis as { [STATE_KEY]?: WorkerState };
+  return (holder[STATE_KEY] ??= { running: false, again: false });
+}
+
+function runNow(): Promise<void> {
+  const state = workerState();
+  if (state.running) {
+    state.again = true;
+    return Promise.resolve();
+  }
+  state.running = true;
+  return (async () => {
+    try {
+      do {
+        state.again = false;
+        await deliverDue();
+      } while (state.again);
+    } catch (error) {
+      console.error("htmldrop: delivering webhooks failed; trying again shortly", error);
+    } finally {
+      state.running = false;
+    }
+  })();
+}
+
+/**
+ * After a commit that queued deliveries: deliver them now, without holding up the response. On Vercel
+ * the function is kept alive for it (after()); the cron route picks up whatever that misses.
+ */
+export function requestDelivery(): void {
+  if (process.env.VERCEL === "1") {
+    try {
+      return after(runNow);
+    } catch {
+      // Outside a request (a script): run as under npm start.
+    }
+  }
+  setImmediate(() => void runNow());
+}
+
+/** Under `npm start`: looks for due deliveries (retries, a dead instance's claims) every few seconds. */
+export function startWebhookDelivery(): () => void {
+  const timer = setInterval(() => void runNow(), POLL_EVERY_MS).unref();
+  return () => clearInterval(timer);
+}
