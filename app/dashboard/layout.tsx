@@ -25,6 +25,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <li><a href="/dashboard/comments">Comments</a></li>
             <li><a href="/dashboard/patterns">Patterns</a></li>
             <li><a href="/dashboard/tokens">Tokens</a></li>
+            <li><a href="/dashboard/webhooks">Webhooks</a></li>
             <li><a href="/dashboard/account">Account</a></li>
           </ul>
         </nav>

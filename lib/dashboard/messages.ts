@@ -10,6 +10,7 @@ export const DASHBOARD_NOTICES = {
   patternDeleted: "Pattern deleted. Your agents no longer see it.",
   teamDeleted: "Team deleted. Drops shared with it no longer admit its members through it.",
   teamLeft: "You left the team. Drops shared with it no longer admit you through it.",
+  webhookDeleted: "Webhook endpoint deleted: nothing more is sent to it.",
 } as const;
 
 export type DashboardNoticeKey = keyof typeof DASHBOARD_NOTICES;
@@ -31,6 +32,9 @@ export const DASHBOARD_MESSAGES = {
   passcodeRemoved: "Passcode removed: the drop is open to anyone with the link.",
   passcodeMissing: "Enter a passcode to set, or use “Remove passcode”.",
   tokenCreated: "Token created. Copy it now: it is shown only this once.",
+  webhookCreated: "Endpoint added. Copy its signing secret now: it is shown only this once.",
+  webhookEnabled: "Endpoint enabled again: new events go to it, and the deliveries that waited are sent.",
+  webhookNotFound: "No such webhook endpoint in your account.",
   expirySet: "Expiry saved.",
   expiryRemoved: "Expiry removed: the link works until you delete the drop.",
   expiryChoiceMissing: "Choose when the link should stop working.",
