@@ -23,6 +23,8 @@ const FOREIGN_KEYS: Record<string, { model: string; field: string }> = {
   dropId: { model: "Drop", field: "id" },
   blobSha: { model: "Blob", field: "sha256" },
   teamId: { model: "Team", field: "id" },
+  endpointId: { model: "WebhookEndpoint", field: "id" },
+  deliveryId: { model: "WebhookDelivery", field: "id" },
 };
 
 function sampleValue(model: string, field: Field, index: number): unknown {
