@@ -80,6 +80,34 @@ async function newTeam(): Promise<{ id: string; memberId: string }> {
   return { id: team.body.id, memberId: added.body.members.find((member: { pending: boolean }) => member.pending).id };
 }
 
+// Webhooks of the full token's account: one shared by the calls that read or change it (a test event
+// sent to it gives the delivery "send again" retries), and one spare for each call that deletes one.
+// Nothing listens at port 9: a delivery there fails at once, which is still a 200 for test and retry.
+const HOOK_URL = "http://127.0.0.1:9/hook";
+let sharedHook: { id: string; delivery: string } | null = null;
+let spareHook: string | null = null;
+
+async function webhookFixture(): Promise<{ id: string; delivery: string }> {
+  if (sharedHook) return sharedHook;
+  const created = await app.api("/api/webhooks", { method: "POST", token: full, body: { url: HOOK_URL, events: ["drop.created"] } });
+  expect(created.status, created.text).toBe(201);
+  const test = await app.api(`/api/webhooks/${created.body.id}/test`, { method: "POST", token: full });
+  return (sharedHook = { id: created.body.id, delivery: test.body.id });
+}
+
+async function spareWebhook(): Promise<string> {
+  if (spareHook) return spareHook;
+  const created = await app.api("/api/webhooks", { method: "POST", token: full, body: { url: HOOK_URL, events: ["drop.created"] } });
+  expect(created.status, created.text).toBe(201);
+  return (spareHook = created.body.id as string);
+}
+
+async function deleteSpare(send: (id: string) => Promise<ApiResult>): Promise<ApiResult> {
+  const res = await send(await spareWebhook());
+  if (res.status === 204) spareHook = null;
+  return res;
+}
+
 type ToolResult = { isError?: boolean; structuredContent: any };
 
 async function callTool(token: string, name: string, args: Record<string, unknown>): Promise<ToolResult> {
@@ -169,6 +197,27 @@ const REST: RestCase[] = [
   { name: "GET /api/patterns/{name}", scope: "drops:read", status: 200, send: async (token) => app.api(`/api/patterns/${await newPattern()}`, { token }) },
   { name: "PUT /api/patterns/{name}", scope: "drops:write", status: 201, send: (token) => savePattern(token, nextPatternName()) },
   { name: "DELETE /api/patterns/{name}", scope: "drops:write", status: 204, send: async (token) => app.api(`/api/patterns/${await newPattern()}`, { method: "DELETE", token }) },
+  { name: "GET /api/webhooks", scope: "tokens:manage", status: 200, send: (token) => app.api("/api/webhooks", { token }) },
+  { name: "POST /api/webhooks", scope: "tokens:manage", status: 201, send: (token) => app.api("/api/webhooks", { method: "POST", token, body: { url: HOOK_URL, events: ["drop.created"] } }) },
+  { name: "GET /api/webhooks/{id}", scope: "tokens:manage", status: 200, send: async (token) => app.api(`/api/webhooks/${(await webhookFixture()).id}`, { token }) },
+  {
+    name: "PATCH /api/webhooks/{id}",
+    scope: "tokens:manage",
+    status: 200,
+    send: async (token) => app.api(`/api/webhooks/${(await webhookFixture()).id}`, { method: "PATCH", token, body: { description: "patched" } }),
+  },
+  { name: "DELETE /api/webhooks/{id}", scope: "tokens:manage", status: 204, send: (token) => deleteSpare((id) => app.api(`/api/webhooks/${id}`, { method: "DELETE", token })) },
+  { name: "GET /api/webhooks/{id}/deliveries", scope: "tokens:manage", status: 200, send: async (token) => app.api(`/api/webhooks/${(await webhookFixture()).id}/deliveries`, { token }) },
+  { name: "POST /api/webhooks/{id}/test", scope: "tokens:manage", status: 200, send: async (token) => app.api(`/api/webhooks/${(await webhookFixture()).id}/test`, { method: "POST", token }) },
+  {
+    name: "POST /api/webhooks/{id}/deliveries/{delivery_id}/retry",
+    scope: "tokens:manage",
+    status: 200,
+    send: async (token) => {
+      const { id, delivery } = await webhookFixture();
+      return app.api(`/api/webhooks/${id}/deliveries/${delivery}/retry`, { method: "POST", token });
+    },
+  },
 ];
 
 /** `before`: makes what the call acts on, by the full token, before each call (`args` reads what it made). */
@@ -211,6 +260,15 @@ const TOOLS: ToolCase[] = [
   { name: "add_team_member", scope: "drops:write", before: makeTeam, args: () => ({ team_id: toolTeam.id, login: `teammate-${++inviteCount}` }) },
   { name: "remove_team_member", scope: "drops:write", before: makeTeam, args: () => ({ team_id: toolTeam.id, member_id: toolTeam.memberId }) },
   { name: "delete_team", scope: "drops:write", before: makeTeam, args: () => ({ team_id: toolTeam.id }) },
+  { name: "list_webhooks", scope: "tokens:manage", args: () => ({}) },
+  { name: "create_webhook", scope: "tokens:manage", args: () => ({ url: HOOK_URL, events: ["drop.created"] }) },
+  { name: "get_webhook", scope: "tokens:manage", before: webhookFixture, args: () => ({ webhook_id: sharedHook!.id }) },
+  { name: "update_webhook", scope: "tokens:manage", before: webhookFixture, args: () => ({ webhook_id: sharedHook!.id, description: "by mcp" }) },
+  // A new spare before each call: one the previous call deleted is gone.
+  { name: "delete_webhook", scope: "tokens:manage", before: async () => (spareHook = null, spareWebhook()), args: () => ({ webhook_id: spareHook! }) },
+  { name: "list_webhook_deliveries", scope: "tokens:manage", before: webhookFixture, args: () => ({ webhook_id: sharedHook!.id }) },
+  { name: "test_webhook", scope: "tokens:manage", before: webhookFixture, args: () => ({ webhook_id: sharedHook!.id }) },
+  { name: "retry_webhook_delivery", scope: "tokens:manage", before: webhookFixture, args: () => ({ webhook_id: sharedHook!.id, delivery_id: sharedHook!.delivery }) },
 ];
 let sharedComment: string | undefined;
 
@@ -363,6 +421,12 @@ describe("a token limited to some drops", () => {
     }
     const tool = await callTool(limited, "save_pattern", { name, ...patternBody(name) });
     expect(tool.structuredContent.error.code).toBe("forbidden");
+  });
+
+  it("cannot manage the account's webhooks, which see every drop's events", async () => {
+    const res = await app.api("/api/webhooks", { token: limited });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toContain("cannot manage the account's webhooks");
   });
 
   it("hands on only its own drops through POST /api/tokens", async () => {
