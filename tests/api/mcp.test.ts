@@ -39,6 +39,14 @@ const TOOL_NAMES = [
   "add_team_member",
   "remove_team_member",
   "delete_team",
+  "list_webhooks",
+  "create_webhook",
+  "get_webhook",
+  "update_webhook",
+  "delete_webhook",
+  "list_webhook_deliveries",
+  "test_webhook",
+  "retry_webhook_delivery",
 ];
 
 const PAGE = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
@@ -335,7 +343,7 @@ describe("MCP endpoint", () => {
       expect(properties("set_passcode")).toEqual(["passcode", "slug"]);
       expect(properties("drop_stats")).toEqual(["days", "slug"]);
       expect(byName.drop_stats!.inputSchema.required).toEqual(["slug"]);
-      expect(properties("list_comments")).toEqual(["page", "page_size", "since", "slug", "status", "version"]);
+      expect(properties("list_comments")).toEqual(["after", "page", "page_size", "since", "slug", "status", "version"]);
       expect(byName.list_comments!.inputSchema.required).toEqual(["slug"]);
       expect(properties("reply_to_comment")).toEqual(["anchor", "body", "quote", "reply_to", "slug", "version"]);
       expect([...(byName.reply_to_comment!.inputSchema.required ?? [])].sort()).toEqual(["body", "slug"]);
@@ -365,6 +373,9 @@ describe("MCP endpoint", () => {
       expect(annotations("resolve_comment")).toEqual([false, false, true, false]);
       expect(annotations("save_pattern")).toEqual([false, true, true, false]);
       expect(annotations("delete_pattern")).toEqual([false, true, true, false]);
+      // Webhook tools that send to the account's own endpoints reach outside htmldrop.
+      for (const name of ["list_webhooks", "get_webhook", "list_webhook_deliveries"]) expect(annotations(name), name).toEqual([true, false, true, false]);
+      for (const name of ["create_webhook", "test_webhook", "retry_webhook_delivery"]) expect(annotations(name), name).toEqual([false, false, false, true]);
 
       // Descriptions teach the model: versions, metadata rules, the lookup-then-mutate recipe, limits.
       expect(byName.update_drop!.description).toMatch(/next version/);
