@@ -22,8 +22,6 @@ export type EventData = {
 
 export type NewEvent = { type: EventType; ownerId: string; dropId: string | null; data: EventData };
 
-// Any fixed key: one lock that every event insert on PostgreSQL takes until its transaction commits.
-const OUTBOX_LOCK_KEY = 33_000_033;
 
 /** The exact bytes a delivery sends: Standard Webhooks' `{type, timestamp, data}`. */
 export function webhookBody(type: string, at: Date, data: unknown): string {
@@ -31,7 +29,8 @@ export function webhookBody(type: string, at: Date, data: unknown): string {
 }
 
 async function insertEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: number) => Promise<void>): Promise<void> {
-  if (getConfig().database.provider === "postgres") await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${OUTBOX_LOCK_KEY})`);
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { userId: event.ownerId, disabledAt: null }, select: { id: true, events: true, drops: true, metadata: true } });
+  if (event.dropId !== null && getConfig().database.provider === "postgres") await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${event.dropId}))`;
   const createdAt = new Date(now());
   const row = await tx.event.create({
     data: { type: event.type, ownerId: event.ownerId, dropId: event.dropId, data: JSON.stringify(event.data), createdAt },
@@ -42,7 +41,6 @@ async function insertEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: numb
     await recorded(tx, row.id);
     await tx.event.update({ where: { id: row.id }, data: { data: JSON.stringify(event.data) } });
   }
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { userId: event.ownerId, disabledAt: null }, select: { id: true, events: true, drops: true, metadata: true } });
   const wanting = endpoints.filter((endpoint) => endpointWants(parseEndpointFilters(endpoint), event.type, event.data.drop));
   if (wanting.length === 0) return;
   const body = webhookBody(event.type, createdAt, event.data);
@@ -68,8 +66,9 @@ async function insertEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: numb
  * that wants it; `recorded` gets the event's id (a comment keeps it as its cursor).
  *
  * On PostgreSQL a sequence hands out ids in the order transactions ask, not the order they commit: a
- * reader could see id 8 before id 7 commits and skip it. The outbox lock, taken only for the final
- * inserts and held to the commit, makes ids commit in order, so `after=<cursor>` never misses one.
+ * reader could see id 8 before id 7 commits and skip it. Cursors are compared within one drop (its
+ * comments' after=), so a lock per drop, taken just before the id is drawn and held to the commit,
+ * makes one drop's ids commit in order without making different drops' writes wait for each other.
  * SQLite has one writer at a time already.
  */
 export function recordEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: number) => Promise<void>): void {
