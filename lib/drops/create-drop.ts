@@ -12,7 +12,7 @@ import { assertAccessAllowed, normalizeDescription, tagRows } from "./access";
 import { resolveExpiry } from "./expiry";
 import { findReplay, hasRecordedResponse, recordResponse, requestFingerprint, type Replay } from "./idempotency";
 import { toDropJson } from "./serialize";
-import { recordDropEvent } from "@/lib/events/record";
+import { recordEvent } from "@/lib/events/record";
 
 export type CreateDropResult = { status: number; body: DropJson; replayed: boolean };
 
@@ -77,7 +77,8 @@ export async function createDrop(userId: string, input: CreateDropInput, idempot
         include: { tags: true },
       });
       const json = toDropJson(drop);
-      recordDropEvent(tx, "drop.created", drop.id);
+      // The new row is the drop as this transaction leaves it: no need to read it again at the end.
+      recordEvent(tx, { type: "drop.created", ownerId: userId, dropId: drop.id, data: { drop: json } });
       if (idempotencyKey) await recordResponse(tx, userId, idempotencyKey, fingerprint, { status: 201, body: json });
       return json;
     });

@@ -1,7 +1,6 @@
 // The outbox (issue 33): every change is recorded as an event in the transaction that makes it, so no
 // change is announced that did not happen and none that happened is lost. The event's id is the cursor.
 import { now } from "@/lib/clock";
-import { getConfig } from "@/lib/config";
 import { afterCommit, beforeCommit, type Tx } from "@/lib/db";
 import type { CommentJson } from "@/lib/schemas/comments";
 import type { DropJson } from "@/lib/schemas/drops";
@@ -30,7 +29,6 @@ export function webhookBody(type: string, at: Date, data: unknown): string {
 
 async function insertEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: number) => Promise<void>): Promise<void> {
   const endpoints = await tx.webhookEndpoint.findMany({ where: { userId: event.ownerId, disabledAt: null }, select: { id: true, events: true, drops: true, metadata: true } });
-  if (event.dropId !== null && getConfig().database.provider === "postgres") await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${event.dropId}))`;
   const createdAt = new Date(now());
   const row = await tx.event.create({
     data: { type: event.type, ownerId: event.ownerId, dropId: event.dropId, data: JSON.stringify(event.data), createdAt },
@@ -67,8 +65,9 @@ async function insertEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: numb
  *
  * On PostgreSQL a sequence hands out ids in the order transactions ask, not the order they commit: a
  * reader could see id 8 before id 7 commits and skip it. Cursors are compared within one drop (its
- * comments' after=), so a lock per drop, taken just before the id is drawn and held to the commit,
- * makes one drop's ids commit in order without making different drops' writes wait for each other.
+ * comments' after=), and every transaction that records a drop's event has locked the drop's row first
+ * (dropChanged updates it, a delete removes it) and holds that lock to its commit; the id is drawn
+ * last, so one drop's ids commit in order, and different drops' writes never wait for each other.
  * SQLite has one writer at a time already.
  */
 export function recordEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: number) => Promise<void>): void {

@@ -46,9 +46,15 @@ it("deliver each event once per endpoint, with writes and workers on both instan
   const token = await one.createToken("instances");
   const endpoints = [await register(one, token, "/a"), await register(two, token, "/b")];
   const drops = 30;
-  const created = await Promise.all(
-    Array.from({ length: drops }, (_, index) => [one, two][index % 2]!.api("/api/drops", { method: "POST", token, body: { title: `drop ${index}`, html: `<p>${index}</p>` } })),
-  );
+  // Three bursts of ten: one account's creates queue on its drop count, and the point here is the delivery.
+  const created = [];
+  for (let burst = 0; burst < 3; burst++) {
+    created.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, index) => [one, two][index % 2]!.api("/api/drops", { method: "POST", token, body: { title: `drop ${burst}.${index}`, html: `<p>${burst}.${index}</p>` } })),
+      )),
+    );
+  }
   expect(created.filter((res) => res.status !== 201).map((res) => res.text)).toEqual([]);
   for (const [index, path] of ["/a", "/b"].entries()) {
     const deliveries = await settledLog(one, token, endpoints[index]!, drops);
