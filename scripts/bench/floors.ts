@@ -12,11 +12,19 @@ const NEXT = join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
 export type Floor = { url: string; stop(): void };
 
+// Serves each body of its folder at /<file name>, with that body's Content-Type: the same bytes a target answers.
 const BARE_SERVER = `
-const body = require("node:fs").readFileSync(process.argv[1]);
+const { readFileSync } = require("node:fs");
+const { join } = require("node:path");
+const folder = process.argv[1];
+const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
+const bodies = new Map(Object.entries(manifest).map(([name, type]) => ["/" + name, { body: readFileSync(join(folder, name)), type }]));
 require("node:http").createServer((request, response) => {
-  response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }).end(body);
+  const { body, type } = bodies.get(request.url) ?? bodies.values().next().value;
+  response.writeHead(200, { "content-type": type, "content-length": body.length }).end(body);
 }).listen(Number(process.argv[2]), "127.0.0.1", () => console.log("listening"));`;
+
+export type BareBody = { bytes: Buffer; contentType: string };
 
 /** The child's output so far (stdout and stderr), for error messages. */
 function capture(child: ChildProcess): () => string {
@@ -56,12 +64,19 @@ async function serve(what: string, child: ChildProcess, ready: string, url: stri
   };
 }
 
-export async function startBareServer(body: Buffer): Promise<Floor> {
+/** One bare node:http process serving every body: `urls[i]` answers `bodies[i]`. */
+export async function startBareServer(bodies: BareBody[]): Promise<Floor & { urls: string[] }> {
   const scratch = mkdtempSync(join(tmpdir(), "htmldrop-bench-bare-"));
-  writeFileSync(join(scratch, "body.html"), body);
+  const manifest: Record<string, string> = {};
+  bodies.forEach(({ bytes, contentType }, index) => {
+    writeFileSync(join(scratch, String(index)), bytes);
+    manifest[String(index)] = contentType;
+  });
+  writeFileSync(join(scratch, "manifest.json"), JSON.stringify(manifest));
   const port = await freePort();
-  const child = spawn(process.execPath, ["-e", BARE_SERVER, join(scratch, "body.html"), String(port)], { stdio: ["ignore", "pipe", "pipe"] });
-  return serve("bare server", child, "listening", `http://127.0.0.1:${port}/`, () => rmSync(scratch, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ["-e", BARE_SERVER, scratch, String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  const floor = await serve("bare server", child, "listening", `http://127.0.0.1:${port}/`, () => rmSync(scratch, { recursive: true, force: true }));
+  return { ...floor, urls: bodies.map((_, index) => `http://127.0.0.1:${port}/${index}`) };
 }
 
 /** The deepest folder holding both paths. */

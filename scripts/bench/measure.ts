@@ -1,5 +1,5 @@
 // Load generation and what the server reports about itself (scripts/event-loop-monitor.mjs).
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 export type Target = {
@@ -14,6 +14,8 @@ export type Target = {
   status?: number;
   /** A floor the service is compared with, not the service: its event-loop column stays empty. */
   floor?: boolean;
+  /** Held against bare node:http sending its own bytes, measured just before it in every round. */
+  sameBytes?: boolean;
   /** What is wrong with an answer of the right status (a cache miss, a tool error inside a 200), if anything. */
   verify?: (body: string, headers: Headers) => string | undefined;
 };
@@ -39,6 +41,11 @@ export function serverPid(logs: string): number {
   return first.pid;
 }
 
+/** Restarts the process's peak RSS (VmHWM) from its current RSS (Linux's clear_refs), so a later peakRss covers only what follows. */
+export function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
 /** The highest RSS the process ever had (VmHWM), in bytes: unlike once-a-second samples, it misses no spike. */
 export function peakRss(pid: number): number {
   const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -46,18 +53,21 @@ export function peakRss(pid: number): number {
   return Number(match[1]) * 1024;
 }
 
-/** One request outside autocannon, to check the answer's status and content (after the warm-up, so caches are warm); returns its body's size. */
-export async function preflight(target: Target): Promise<number> {
+export type Answer = { bytes: Buffer; contentType: string };
+
+/** One request outside autocannon, to check the answer's status and content (after the warm-up, so caches are warm); returns its body. */
+export async function preflight(target: Target): Promise<Answer> {
   const response = await fetch(target.url, {
     method: target.method ?? "GET",
     // Autocannon asks for no encoding; fetch would ask for gzip and report the compressed size.
     headers: { "accept-encoding": "identity", ...target.headers },
     body: target.body?.(),
   });
-  const body = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const body = bytes.toString();
   const problem = response.status !== (target.status ?? 200) ? `answered ${response.status}: ${body.slice(0, 500)}` : target.verify?.(body, response.headers);
   if (problem) throw new Error(`${target.label}: ${problem}`);
-  return Buffer.byteLength(body);
+  return { bytes, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
 }
 
 /** One autocannon run; fails loudly on any status but the expected one, on errors or timeouts, and on no answer at all. */
@@ -100,12 +110,20 @@ export async function warmUp(targets: Target[], serverLogs: () => string): Promi
   for (const target of targets) await measure(target, 2, serverLogs);
 }
 
-/** Interleaved rounds, reported as medians: on a shared machine, neighbours' load then hits every target alike. */
-export async function interleavedRounds(targets: Target[], rounds: number, seconds: number, serverLogs: () => string): Promise<Sample[]> {
+/** The median over rounds of one target's req/s divided by another's in the same round. */
+export function medianRatio(samples: Sample[], floor: Sample[]): number {
+  return median(samples.map((sample, round) => sample.rps / floor[round]!.rps));
+}
+
+/**
+ * Interleaved rounds, reported as medians (and every round's samples, per target): on a shared
+ * machine, neighbours' load then hits every target alike.
+ */
+export async function interleavedRounds(targets: Target[], rounds: number, seconds: number, serverLogs: () => string): Promise<{ medians: Sample[]; rounds: Sample[][] }> {
   const samples = targets.map(() => [] as Sample[]);
   for (let round = 1; round <= rounds; round++) {
     console.error(`  round ${round} of ${rounds}`);
     for (const [index, target] of targets.entries()) samples[index]!.push(await measure(target, seconds, serverLogs));
   }
-  return samples.map(medianSample);
+  return { medians: samples.map(medianSample), rounds: samples };
 }

@@ -7,7 +7,7 @@ export function machine(): string {
   return `${type()} ${release()}, ${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node.js ${process.version}`;
 }
 
-function size(bytes: number): string {
+export function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
@@ -16,12 +16,12 @@ export function ratio(value: number): string {
   return value >= 10 ? value.toFixed(0) : value.toPrecision(2);
 }
 
-export type Row = { target: Target; bytes: number; sample: Sample };
+export type Row = { target: Target; bytes: number; sample: Sample; sameBytes?: number };
 
-/** One row per target; the ratios compare requests per second with the two floors. */
+/** One row per target; the ratios compare requests per second with the floors. */
 export function table(rows: Row[], bare: Sample, nextPage: Sample): string {
-  const header = ["Target", "Conns", "Body", "req/s", "p50 ms", "p99 ms", "× bare node:http", "× minimal Next page", "loop delay p99 ms"];
-  const lines = rows.map(({ target, bytes, sample }) =>
+  const header = ["Target", "Conns", "Body", "req/s", "p50 ms", "p99 ms", "× bare, same bytes", "× bare 50 KB", "× minimal Next page", "loop delay p99 ms"];
+  const lines = rows.map(({ target, bytes, sample, sameBytes }) =>
     [
       target.label,
       String(target.connections),
@@ -29,6 +29,7 @@ export function table(rows: Row[], bare: Sample, nextPage: Sample): string {
       sample.rps.toFixed(0),
       String(sample.p50),
       String(sample.p99),
+      sameBytes === undefined ? "" : `**${ratio(sameBytes)}**`,
       ratio(sample.rps / bare.rps),
       ratio(sample.rps / nextPage.rps),
       target.floor ? "–" : sample.loopP99.toFixed(0),
