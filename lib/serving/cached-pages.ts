@@ -9,6 +9,7 @@ import { parsePublicPath, viewerPath, type PublicPath } from "@/lib/drops/public
 import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
 import { viewerOn } from "@/lib/sharing/standing";
 import { findViewerState, viewedDrop } from "./lookup";
+import { andThen, type MaybePromise } from "./maybe-async";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { expiredPage, header, type RawRequest, type RawResponse } from "./raw";
 import { robotsHeaders, ROBOTS_HEADER } from "./robots";
@@ -40,29 +41,34 @@ const CACHE_CONFIGURATION_PAGE = "public, max-age=0, s-maxage=60, stale-while-re
  * A drop's viewer page; null when Next must render it (a locked, non-public or unknown drop, a missing
  * version, an expired drop its owner may extend).
  */
-async function viewerPage(request: RawRequest, path: PublicPath, slug: string): Promise<RawResponse | null> {
-  const drop = await findViewerState(slug);
-  const cookieHeader = header(request.headers, "cookie");
-  const viewer = await viewerOn(drop && viewedDrop(drop), { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
-  const decision = decideAccess(path, drop && dropStateOf(drop), viewer, now());
-  if (decision.answer === "expired") return decision.renewable ? null : expiredPage();
-  if (decision.answer !== "serve" || !decision.sharedCache || drop === null) return null;
-  const version = typeof path.version === "number" ? path.version : null;
-  const page = await servePage(request, {
-    key: `viewer:${drop.dropId}/${version ?? "latest"}`,
-    revision: drop.revision,
-    path: viewerPath(slug, version),
-    cacheControl: decision.cacheControl!,
+function viewerPage(request: RawRequest, path: PublicPath, slug: string): MaybePromise<RawResponse | null> {
+  return andThen(findViewerState(slug), (drop) => {
+    const cookieHeader = header(request.headers, "cookie");
+    const viewer = viewerOn(drop && viewedDrop(drop), { slug, cookieHeader }, passcodeUnlock(slug, drop?.passcodeHash ?? null, cookieHeader));
+    return andThen(viewer, (viewer) => {
+      const decision = decideAccess(path, drop && dropStateOf(drop), viewer, now());
+      if (decision.answer === "expired") return decision.renewable ? null : expiredPage();
+      if (decision.answer !== "serve" || !decision.sharedCache || drop === null) return null;
+      const version = typeof path.version === "number" ? path.version : null;
+      const page = servePage(request, {
+        key: `viewer:${drop.dropId}/${version ?? "latest"}`,
+        revision: drop.revision,
+        path: viewerPath(slug, version),
+        cacheControl: decision.cacheControl!,
+      });
+      return andThen(page, (page) => {
+        // The rendered page carries proxy.ts's header already; this keeps it to the state read just now.
+        if (page) {
+          delete page.headers[ROBOTS_HEADER];
+          Object.assign(page.headers, robotsHeaders(decision.indexable));
+        }
+        return page;
+      });
+    });
   });
-  // The rendered page carries proxy.ts's header already; this keeps it to the state read just now.
-  if (page) {
-    delete page.headers[ROBOTS_HEADER];
-    Object.assign(page.headers, robotsHeaders(decision.indexable));
-  }
-  return page;
 }
 
-function configurationPage(request: RawRequest): Promise<RawResponse | null> {
+function configurationPage(request: RawRequest): MaybePromise<RawResponse | null> {
   // /api/onboard answers JSON, HTML or Markdown by Accept: one slot each.
   const accept = request.url === "/api/onboard" ? (header(request.headers, "accept") ?? null) : null;
   const variant = prefersJson(accept) ? "json" : prefersHtml(accept) ? "html" : null;
@@ -83,7 +89,7 @@ function isPatternCatalogFile(url: string): boolean {
 }
 
 /** The cached answer's producer for a request the page cache serves, or null to let Next answer it. */
-export function pageCacheRoute(request: RawRequest): (() => Promise<RawResponse | null>) | null {
+export function pageCacheRoute(request: RawRequest): (() => MaybePromise<RawResponse | null>) | null {
   if (!mayServeFromPageCache(request)) return null;
   const document = request.method === "GET" && (DISCOVERY_DOCUMENTS.has(request.url) || isPatternCatalogFile(request.url));
   if (CONFIGURATION_PAGES.has(request.url) || document) return () => configurationPage(request);

@@ -19,6 +19,7 @@ import { isDropsOnlyHost } from "@/lib/security/headers";
 import { pageCacheRoute } from "./cached-pages";
 import { directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
 import { enablePageCache } from "./page-cache";
+import { recovering } from "./maybe-async";
 import { isRawPath, serveRaw, type RawResponse } from "./raw";
 import { countView, isViewBeaconPath } from "./view-beacon";
 import { flushViewCounts } from "./views";
@@ -122,7 +123,9 @@ export function createFrontDoor(): FrontDoor {
       const served = { method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers };
       // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
       if (isRawPath(request.url)) {
-        void serveRaw(served).then((raw) => writeServed(response, raw));
+        const raw = serveRaw(served);
+        if (raw instanceof Promise) void raw.then((answer) => writeServed(response, answer));
+        else writeServed(response, raw);
         return;
       }
       // On CONTENT_ORIGIN's own host, proxy.ts decides what is served (no app page is), so nothing else
@@ -134,12 +137,13 @@ export function createFrontDoor(): FrontDoor {
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
       const cachedPage = pageCacheRoute(served);
       if (cachedPage) {
-        void cachedPage()
-          .catch((error: unknown) => {
-            console.error("htmldrop: page cache failed; Next answers instead", error);
-            return null;
-          })
-          .then((page) => (page ? writeServed(response, page) : forwardToNext(request, response)));
+        const page = recovering(cachedPage, (error) => {
+          console.error("htmldrop: page cache failed; Next answers instead", error);
+          return null;
+        });
+        const answer = (found: RawResponse | null) => (found ? writeServed(response, found) : forwardToNext(request, response));
+        if (page instanceof Promise) void page.then(answer);
+        else answer(page);
         return;
       }
       if (isViewBeaconPath(request.url)) {

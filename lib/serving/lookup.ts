@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
 import { LookupCoalescer } from "./coalesce";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
+import type { MaybePromise } from "./maybe-async";
 
 export type ServedVersion = {
   dropId: string;
@@ -158,9 +159,9 @@ function lookupId({ slug, version }: Lookup): string {
 /**
  * The drop's lock state and the blob of one version (the head when `version` is null), read from the
  * database on every request in one indexed query, so a PUT, a passcode change or a delete is visible on
- * every instance the moment it returns.
+ * every instance the moment it returns. Synchronous on SQLite.
  */
-export async function findServedVersion(slug: string, version: number | null): Promise<ServedVersion | null> {
+export function findServedVersion(slug: string, version: number | null): MaybePromise<ServedVersion | null> {
   const { database } = getConfig();
   if (database.provider === "sqlite") {
     const statements = sqliteStatements(database.file);
@@ -194,7 +195,7 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
 }
 
 /** A drop's id, lock and revision, read on every viewer request, so a cached page is never served past a write. */
-export async function findViewerState(slug: string): Promise<ViewerState | null> {
+export function findViewerState(slug: string): MaybePromise<ViewerState | null> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteStatements(database.file).viewerState.get(slug) ?? null;
   return postgresViewerStates(database.url).load(slug);

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { PAGE_CACHE_BYTES } from "./cache-budget";
+import type { MaybePromise } from "./maybe-async";
 import { acceptedEncoding, header, matchesEtag, type RawRequest, type RawResponse } from "./raw";
 
 /** Marks the cache's own render requests, which must reach Next; a per-process secret, so no client can skip the cache with it. */
@@ -120,8 +121,8 @@ export type PageEntry = {
   renderHeaders?: Record<string, string>;
 };
 
-/** The page from cache, rendered first if it is missing or of another revision; null if Next must answer this request itself. */
-export async function servePage(request: RawRequest, entry: PageEntry): Promise<RawResponse | null> {
+/** The page from cache (without a promise), rendered first if it is missing or of another revision; null if Next must answer this request itself. */
+export function servePage(request: RawRequest, entry: PageEntry): MaybePromise<RawResponse | null> {
   const cached = state().pages.get(entry.key);
   if (cached && cached.revision === entry.revision) {
     state().hits++;
@@ -129,8 +130,9 @@ export async function servePage(request: RawRequest, entry: PageEntry): Promise<
     return respond(cached, request, entry.cacheControl, "hit");
   }
   state().misses++;
-  const rendered = await renderOnce(entry.path, entry.key, entry.revision, entry.renderHeaders ?? {});
-  if (!rendered) return null;
-  store(rendered);
-  return respond(rendered, request, entry.cacheControl, "miss");
+  return renderOnce(entry.path, entry.key, entry.revision, entry.renderHeaders ?? {}).then((rendered) => {
+    if (!rendered) return null;
+    store(rendered);
+    return respond(rendered, request, entry.cacheControl, "miss");
+  });
 }

@@ -2,9 +2,10 @@
 // server's fast path (server.ts), so the hot path skips Next's request pipeline without a second copy.
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
-import { CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
+import { type AccessDecision, CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
 import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls";
-import { findServedVersion, viewedDrop } from "./lookup";
+import { findServedVersion, type ServedVersion, viewedDrop } from "./lookup";
+import { andThen, type MaybePromise, recovering } from "./maybe-async";
 import { robotsHeaders } from "./robots";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
 import { viewerOn } from "@/lib/sharing/standing";
@@ -95,16 +96,18 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
   });
 }
 
-export async function serveRaw(request: RawRequest): Promise<RawResponse> {
-  try {
-    return await respond(request);
-  } catch (error) {
-    console.error("htmldrop: raw request failed", error);
-    return page(500, "Error", "<h1>Something went wrong</h1><p>Try again in a moment.</p>");
-  }
+/** Without a promise when the lookup is synchronous (SQLite) and the document is already built. */
+export function serveRaw(request: RawRequest): MaybePromise<RawResponse> {
+  return recovering(
+    () => respond(request),
+    (error) => {
+      console.error("htmldrop: raw request failed", error);
+      return page(500, "Error", "<h1>Something went wrong</h1><p>Try again in a moment.</p>");
+    },
+  );
 }
 
-async function respond(request: RawRequest): Promise<RawResponse> {
+function respond(request: RawRequest): MaybePromise<RawResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     const response = page(405, "Method not allowed", "<h1>Method not allowed</h1>");
     return { ...response, headers: { ...response.headers, allow: "GET, HEAD" } };
@@ -113,38 +116,42 @@ async function respond(request: RawRequest): Promise<RawResponse> {
   if (path?.route !== "raw" || namesNothing(path)) return notFound();
   const slug = path.slug!;
   const pinned = typeof path.version === "number" ? path.version : null;
-  const found = await findServedVersion(slug, pinned);
-  const at = now();
-  const state = found && dropStateOf(found, found.blobSha !== null);
-  const cookieHeader = header(request.headers, "cookie");
-  const unlock = passcodeUnlock(slug, found?.passcodeHash ?? null, cookieHeader, path.query.get("unlock"));
-  const viewer = await viewerOn(found && viewedDrop(found), { slug, cookieHeader, pass: path.query.get("pass") }, unlock);
-  const decision = decideAccess(path, state, viewer, at);
+  return andThen(findServedVersion(slug, pinned), (found) => {
+    const cookieHeader = header(request.headers, "cookie");
+    const unlock = passcodeUnlock(slug, found?.passcodeHash ?? null, cookieHeader, path.query.get("unlock"));
+    return andThen(viewerOn(found && viewedDrop(found), { slug, cookieHeader, pass: path.query.get("pass") }, unlock), (viewer) => decided(request, slug, found, decideAccess(path, found && dropStateOf(found, found.blobSha !== null), viewer, now())));
+  });
+}
+
+function decided(request: RawRequest, slug: string, found: ServedVersion | null, decision: AccessDecision): MaybePromise<RawResponse> {
   if (decision.answer === "expired") return expiredPage();
   if (decision.answer === "sign_in") return signInRedirect(slug);
   if (decision.answer === "gate") {
     const viewerUrl = publicUrl(getConfig().publicUrl, slug);
     return page(403, "Locked", `<h1>This drop is locked</h1><p>Open <a href="${viewerUrl}" target="_blank" rel="noopener">${viewerUrl}</a> and enter its passcode.</p>`, CACHE_PRIVATE);
   }
-  if (decision.answer !== "serve" || found?.blobSha == null) return notFound();
-  const document = await getServedDocument(found.blobSha);
-  if (!document) return notFound();
-
-  const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
-  const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
-  const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    ...robotsHeaders(decision.indexable),
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": decision.cacheControl!,
-    etag,
-    vary: "Accept-Encoding",
-  };
-  if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
-    return { status: 304, headers, body: null };
-  }
-  const body = encoding === "identity" ? document.identity : [await encodedBody(found.blobSha, document, encoding)];
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(body.reduce((total, part) => total + part.length, 0));
-  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+  const blobSha = found?.blobSha;
+  if (decision.answer !== "serve" || blobSha == null) return notFound();
+  return andThen(getServedDocument(blobSha), (document) => {
+    if (!document) return notFound();
+    const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
+    const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      ...robotsHeaders(decision.indexable),
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": decision.cacheControl!,
+      etag,
+      vary: "Accept-Encoding",
+    };
+    if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
+      return { status: 304, headers, body: null };
+    }
+    const answer = (body: Buffer[]): RawResponse => {
+      if (encoding !== "identity") headers["content-encoding"] = encoding;
+      headers["content-length"] = String(body.reduce((total, part) => total + part.length, 0));
+      return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+    };
+    return encoding === "identity" ? answer(document.identity) : encodedBody(blobSha, document, encoding).then((body) => answer([body]));
+  });
 }

@@ -8,6 +8,7 @@ import { SERVED_DOCUMENTS_BYTES } from "./cache-budget";
 import { injectionBlock, injectionParts } from "@/lib/html/inject";
 import { planInjectionOffThread } from "@/lib/html/injection-pool";
 import { readServedBlob } from "./lookup";
+import type { MaybePromise } from "./maybe-async";
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -39,7 +40,9 @@ function compress(parts: Buffer[], size: number, encoding: "br" | "gzip"): Promi
 // Bodies under this size gain nothing from compression.
 export const MIN_COMPRESSIBLE_BYTES = 1024;
 
-type Cache = { entries: Map<string, Promise<ServedDocument | null>>; sizes: Map<string, number>; bytes: number; hits: number; misses: number };
+/** A build in flight, or its document once built (then served without a promise). */
+type Entry = { pending: Promise<ServedDocument | null>; built?: ServedDocument };
+type Cache = { entries: Map<string, Entry>; sizes: Map<string, number>; bytes: number; hits: number; misses: number };
 const CACHE_KEY = Symbol.for("htmldrop.served-documents");
 type CacheHolder = { [CACHE_KEY]?: Cache };
 
@@ -83,27 +86,32 @@ async function buildDocument(sha256: string): Promise<ServedDocument | null> {
 }
 
 /** The served form of a blob, built once per process (concurrent first requests share one build). */
-export async function getServedDocument(sha256: string): Promise<ServedDocument | null> {
+export function getServedDocument(sha256: string): MaybePromise<ServedDocument | null> {
   const state = cache();
   const hit = state.entries.get(sha256);
   if (hit) {
     state.hits++;
     state.entries.delete(sha256);
     state.entries.set(sha256, hit);
-    return hit;
+    return hit.built ?? hit.pending;
   }
   state.misses++;
-  const pending = buildDocument(sha256);
-  state.entries.set(sha256, pending);
-  try {
-    const document = await pending;
-    if (!document) state.entries.delete(sha256);
-    else account(state, sha256, document.size);
-    return document;
-  } catch (error) {
-    state.entries.delete(sha256);
-    throw error;
-  }
+  const entry: Entry = { pending: buildDocument(sha256) };
+  state.entries.set(sha256, entry);
+  return entry.pending.then(
+    (document) => {
+      if (!document) state.entries.delete(sha256);
+      else {
+        entry.built = document;
+        account(state, sha256, document.size);
+      }
+      return document;
+    },
+    (error: unknown) => {
+      state.entries.delete(sha256);
+      throw error;
+    },
+  );
 }
 
 /** The body in the given encoding, compressed once and kept beside the identity bytes. */

@@ -51,14 +51,18 @@ export async function standingOn(drop: DropRef, accountId: string, client: Tx = 
  * no account, so neither the session nor the list is read; otherwise (for the list, or for the owner and
  * editors, whom a passcode does not stop and who may extend an expired drop) the account is the
  * browser's session or, where cookies do not reach (the raw frame on CONTENT_ORIGIN), the viewer's pass
- * in the URL.
+ * in the URL. Without a promise when no account is read (the raw endpoint's and the page cache's hot path).
  */
-export async function viewerOn(
+export function viewerOn(
   drop: (DropRef & { access: string; passcodeHash: string | null; expiresAt: Date | number | null }) | null,
   request: { slug: string; cookieHeader: string | null | undefined; pass?: string | null },
   unlock: PasscodeUnlock | null,
-): Promise<Viewer> {
+): Viewer | Promise<Viewer> {
   if (drop === null || (effectiveAccess(drop.access) === "public" && drop.passcodeHash === null && !isExpired(drop.expiresAt, now()))) return { kind: "anonymous", unlock };
+  return accountViewer(drop, request, unlock);
+}
+
+async function accountViewer(drop: DropRef, request: { slug: string; cookieHeader: string | null | undefined; pass?: string | null }, unlock: PasscodeUnlock | null): Promise<Viewer> {
   const accountId = (await sessionUserId(request.cookieHeader ?? undefined)) ?? (request.pass ? verifyViewerPass(request.slug, request.pass) : null);
   if (accountId === null) return { kind: "anonymous", unlock };
   return { kind: "account", accountId, standing: await standingOn(drop, accountId), unlock };
