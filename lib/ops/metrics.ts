@@ -77,16 +77,18 @@ function metrics(): Metrics {
   return ((globalThis as MetricsHolder)[METRICS_KEY] ??= createMetrics());
 }
 
-const ROUTES = OPERATIONS.map((operation) => ({
-  method: operation.method.toUpperCase(),
-  label: `${operation.method.toUpperCase()} ${operation.path}`,
-  pattern: new RegExp(`^${operation.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`),
-}));
+/** The operations' path patterns by method, so a request tests only the templates of its own method. */
+const ROUTES = new Map<string, { label: string; pattern: RegExp }[]>();
+for (const operation of OPERATIONS) {
+  const method = operation.method.toUpperCase();
+  const route = { label: `${method} ${operation.path}`, pattern: new RegExp(`^${operation.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`) };
+  ROUTES.set(method, [...(ROUTES.get(method) ?? []), route]);
+}
 
 /** The route a request's label names: an API operation's template, so labels stay few; anything else is "other". */
 export function routeLabel(method: string, url: string): string {
   const path = url.split("?", 1)[0]!;
-  return ROUTES.find((route) => route.method === method && route.pattern.test(path))?.label ?? "other";
+  return ROUTES.get(method)?.find((route) => route.pattern.test(path))?.label ?? "other";
 }
 
 export function recordRequest(route: string, status: number, seconds: number): void {
