@@ -3,7 +3,9 @@
 // mode). It imports no module of lib/: everything it does with a request comes from Next's own bundle
 // through the front door (lib/serving/front-door.ts, loaded by way of instrumentation.ts), so the
 // process loads the code once.
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import next from "next";
@@ -79,6 +81,16 @@ function dropUnwritableLogs(): void {
   for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
 }
 
+/**
+ * Hands Next the configuration its build resolved (.next/required-server-files.json), as its own
+ * standalone server does: otherwise it compiles next.config.ts again at every start, which loads its
+ * native SWC compiler and kept about 40 MB of resident memory for the process's life (issue 35).
+ */
+function applyBuiltConfig(): void {
+  const built = JSON.parse(readFileSync(join(process.cwd(), ".next", "required-server-files.json"), "utf8")) as { config: unknown };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(built.config);
+}
+
 /** The front door, from Next's bundle: instrumentation.ts leaves its loader under this key while Next prepares. */
 function loadFrontDoor(): Promise<FrontDoor> {
   const load = (globalThis as Record<symbol, (() => Promise<FrontDoor>) | undefined>)[Symbol.for("htmldrop.front-door")];
@@ -93,6 +105,7 @@ async function main(): Promise<void> {
   const configuredPort = Number(process.env.PORT ?? 3000) || 3000;
   // Next's WebSocket handler (development reloads, rewrites to other sites) is of no use here; on this
   // server it would swallow every request with an Upgrade header (curl --http2 sends one) unanswered.
+  applyBuiltConfig();
   const app = next({ dev: false, dir: process.cwd(), hostname: "127.0.0.1", port: configuredPort, httpServer: createServer() });
   await app.prepare();
   const door = await loadFrontDoor();
