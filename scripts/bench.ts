@@ -15,7 +15,7 @@ import { type Fixtures, LIST_FILTER, seed, twoMegabytes, writeHtml } from "./ben
 import { CACHE_BUDGET_BYTES, PAGE_CACHE_BYTES, SERVED_DOCUMENTS_BYTES } from "../lib/serving/cache-budget";
 import { RETIRE_IDLE_MS } from "../lib/workers/worker-pool";
 import { type BareBody, type Floor, startBareServer, startMinimalNext } from "./bench/floors";
-import { type Answer, interleavedRounds, medianRatio, monitorReports, peakRss, preflight, resetPeakRss, type Sample, serverPid, type Target, warmUp } from "./bench/measure";
+import { type Answer, interleavedRounds, medianCpuRatio, medianRatio, monitorReports, peakRss, preflight, resetPeakRss, type Sample, serverPid, type Target, warmUp } from "./bench/measure";
 import { machine, ratio, type Row, size, table } from "./bench/report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -108,7 +108,7 @@ function writeTargets(origin: string, fixtures: Fixtures): Target[] {
  * The bare twins of the reads that have one, each placed just before the first read it is the floor
  * of; reads answering the same bytes share one. Returns the ordered targets and, per read, its twin.
  */
-async function withBareTwins(reads: Target[], answers: Answer[]): Promise<{ ordered: Target[]; twinOf: Map<Target, Target>; twinBytes: Map<Target, number>; bare: Floor }> {
+async function withBareTwins(reads: Target[], answers: Answer[]): Promise<{ ordered: Target[]; twinOf: Map<Target, Target>; twinBytes: Map<Target, number>; bare: Floor & { urls: string[] } }> {
   const bodies: BareBody[] = [];
   const bodyIndex = new Map<string, number>();
   const indexOf = reads.map((target, index) => {
@@ -119,7 +119,7 @@ async function withBareTwins(reads: Target[], answers: Answer[]): Promise<{ orde
     return bodyIndex.get(key)!;
   });
   const bare = await startBareServer(bodies);
-  const twins = bodies.map((body, index): Target => ({ label: `bare node:http, same ${size(body.bytes.length)} (${body.contentType.split(";")[0]})`, url: bare.urls[index]!, floor: true, connections: CONNECTIONS }));
+  const twins = bodies.map((body, index): Target => ({ label: `bare node:http, same ${size(body.bytes.length)} (${body.contentType.split(";")[0]})`, url: bare.urls[index]!, floor: true, connections: CONNECTIONS, pid: bare.pid }));
   const ordered: Target[] = [];
   const twinOf = new Map<Target, Target>();
   reads.forEach((target, index) => {
@@ -192,7 +192,7 @@ async function benchDatabase(database: TestDb, nextPage: Floor): Promise<void> {
 
     // The edge: every read, each next to its bare twin, with the peak RSS over them alone, from a server
     // whose upload workers, busy while seeding, have retired as they do when idle.
-    const reads = pick(readTargets(origin, fixtures));
+    const reads = pick(readTargets(origin, fixtures)).map((target) => ({ ...target, pid }));
     await new Promise((resolve) => setTimeout(resolve, RETIRE_IDLE_MS + 1000));
     resetPeakRss(pid);
     console.error(`${database}: warm-up`);
@@ -206,7 +206,7 @@ async function benchDatabase(database: TestDb, nextPage: Floor): Promise<void> {
     const edgePeak = peakRss(pid);
 
     // The writes, next to the Next floor.
-    const writes = [nextFloor, ...pick(writeTargets(origin, fixtures))];
+    const writes = [nextFloor, ...pick(writeTargets(origin, fixtures)).map((target) => ({ ...target, pid }))];
     console.error(`${database}: writes`);
     const writeRun = await interleavedRounds(writes, ROUNDS, SECONDS, app.logs);
     const logs = app.logs().slice(logStart);
@@ -216,7 +216,8 @@ async function benchDatabase(database: TestDb, nextPage: Floor): Promise<void> {
     const rows: Row[] = [
       ...edge.map((target, index) => {
         const twin = twins.twinOf.get(target);
-        return { target, bytes: bytesOf.get(target) ?? 0, sample: edgeRun.medians[index]!, sameBytes: twin ? medianRatio(roundsOf.get(target)!, roundsOf.get(twin)!) : undefined };
+        const [own, floor] = [roundsOf.get(target)!, twin && roundsOf.get(twin)!];
+        return { target, bytes: bytesOf.get(target) ?? 0, sample: edgeRun.medians[index]!, sameBytes: floor ? medianRatio(own, floor) : undefined, sameBytesCpu: floor ? medianCpuRatio(own, floor) : undefined };
       }),
       ...writes.slice(1).map((target, index) => ({ target, bytes: 0, sample: writeRun.medians[index + 1]! })),
     ];
@@ -236,7 +237,7 @@ async function main(): Promise<void> {
   console.error("building the minimal Next.js page");
   const nextPage = await startMinimalNext();
   try {
-    console.log(`Machine: ${machine()}. Loopback, autocannon in the same machine; ${CONNECTIONS} connections for reads, ${WRITE_CONNECTIONS} for writes; medians of ${ROUNDS} interleaved rounds of ${SECONDS} s per target. "× bare, same bytes" is the median over rounds of the target's req/s over that of bare node:http sending the target's own answer, measured just before it; loop delay is the server's worst per-second event-loop delay p99 during the target's run.\n`);
+    console.log(`Machine: ${machine()}. Loopback, autocannon in the same machine; ${CONNECTIONS} connections for reads, ${WRITE_CONNECTIONS} for writes; medians of ${ROUNDS} interleaved rounds of ${SECONDS} s per target. "× bare, same bytes" is the median over rounds of the target's req/s over that of bare node:http sending the target's own answer, measured just before it; "CPU µs/req" is the answering process's CPU time per request, and "× bare's CPU/req" the bare twin's over the target's (median over rounds), which the neighbours' load on a shared machine moves far less than req/s; loop delay is the server's worst per-second event-loop delay p99 during the target's run.\n`);
     for (const database of DATABASES) await benchDatabase(database, nextPage);
   } finally {
     nextPage.stop();

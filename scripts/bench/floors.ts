@@ -10,7 +10,7 @@ import { freePort } from "../../tests/helpers/app";
 const ROOT = join(import.meta.dirname, "..", "..");
 const NEXT = join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
-export type Floor = { url: string; stop(): void };
+export type Floor = { url: string; pid: number; stop(): void };
 
 // Serves each body of its folder at /<file name>, with that body's Content-Type: the same bytes a target answers.
 const BARE_SERVER = `
@@ -57,6 +57,7 @@ async function serve(what: string, child: ChildProcess, ready: string, url: stri
   child.removeAllListeners("exit").once("exit", (code, signal) => console.error(`${what} exited (${code ?? signal}):\n${output()}`));
   return {
     url,
+    pid: child.pid!,
     stop() {
       child.removeAllListeners("exit").kill();
       cleanUp();

@@ -16,11 +16,21 @@ export type Target = {
   floor?: boolean;
   /** Held against bare node:http sending its own bytes, measured just before it in every round. */
   sameBytes?: boolean;
+  /** The process that answers it, whose CPU time per request is measured. */
+  pid?: number;
   /** What is wrong with an answer of the right status (a cache miss, a tool error inside a 200), if anything. */
   verify?: (body: string, headers: Headers) => string | undefined;
 };
 
-export type Sample = { rps: number; p50: number; p99: number; loopP99: number };
+/** cpuUs: the answering process's CPU time (user and system) per request, in µs; NaN when its pid is not known. */
+export type Sample = { rps: number; p50: number; p99: number; loopP99: number; cpuUs: number };
+
+/** A process's CPU time so far (utime and stime of /proc/<pid>/stat), in seconds. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are the stat file's 14th and 15th fields, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 export type MonitorReport = { pid: number; p99: number; max: number; rss: number };
 
@@ -74,6 +84,7 @@ export async function preflight(target: Target): Promise<Answer> {
 export async function measure(target: Target, seconds: number, serverLogs: () => string): Promise<Sample> {
   const { body } = target;
   const logStart = serverLogs().length;
+  const cpuStart = target.pid ? cpuSeconds(target.pid) : NaN;
   const result = await autocannon({
     url: target.url,
     // Autocannon lays these over its defaults, so none may be undefined.
@@ -92,7 +103,8 @@ export async function measure(target: Target, seconds: number, serverLogs: () =>
     throw new Error(`${target.label}: ${statuses || "no unexpected status"}; ${result.errors} errors (${result.timeouts} timeouts)`);
   }
   const loop = monitorReports(serverLogs().slice(logStart));
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, loopP99: Math.max(0, ...loop.map((report) => report.p99)) };
+  const cpuUs = target.pid ? ((cpuSeconds(target.pid) - cpuStart) * 1e6) / result.requests.total : NaN;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, loopP99: Math.max(0, ...loop.map((report) => report.p99)), cpuUs };
 }
 
 function median(values: number[]): number {
@@ -102,17 +114,27 @@ function median(values: number[]): number {
 
 function medianSample(samples: Sample[]): Sample {
   const of = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
-  return { rps: of("rps"), p50: of("p50"), p99: of("p99"), loopP99: of("loopP99") };
+  return { rps: of("rps"), p50: of("p50"), p99: of("p99"), loopP99: of("loopP99"), cpuUs: of("cpuUs") };
 }
 
 /** A short run per target, not counted: JIT, caches and connection pools warm up. */
 export async function warmUp(targets: Target[], serverLogs: () => string): Promise<void> {
-  for (const target of targets) await measure(target, 2, serverLogs);
+  for (const target of targets) {
+    // One request alone first: a page's first render (the page cache's miss) took longer than the
+    // short run on a loaded machine, which then counted no answer at all.
+    await (await fetch(target.url, { method: target.method ?? "GET", headers: target.headers, body: target.body?.() })).arrayBuffer();
+    await measure(target, 2, serverLogs);
+  }
 }
 
 /** The median over rounds of one target's req/s divided by another's in the same round. */
 export function medianRatio(samples: Sample[], floor: Sample[]): number {
   return median(samples.map((sample, round) => sample.rps / floor[round]!.rps));
+}
+
+/** The same for CPU time per request, inverted: the floor's cost over the target's (1 = as cheap as the floor). */
+export function medianCpuRatio(samples: Sample[], floor: Sample[]): number {
+  return median(samples.map((sample, round) => floor[round]!.cpuUs / sample.cpuUs));
 }
 
 /**

@@ -16,12 +16,12 @@ export function ratio(value: number): string {
   return value >= 10 ? value.toFixed(0) : value.toPrecision(2);
 }
 
-export type Row = { target: Target; bytes: number; sample: Sample; sameBytes?: number };
+export type Row = { target: Target; bytes: number; sample: Sample; sameBytes?: number; sameBytesCpu?: number };
 
 /** One row per target; the ratios compare requests per second with the floors. */
 export function table(rows: Row[], bare: Sample, nextPage: Sample): string {
-  const header = ["Target", "Conns", "Body", "req/s", "p50 ms", "p99 ms", "× bare, same bytes", "× bare 50 KB", "× minimal Next page", "loop delay p99 ms"];
-  const lines = rows.map(({ target, bytes, sample, sameBytes }) =>
+  const header = ["Target", "Conns", "Body", "req/s", "p50 ms", "p99 ms", "× bare, same bytes", "CPU µs/req", "× bare's CPU/req", "× bare 50 KB", "× minimal Next page", "loop delay p99 ms"];
+  const lines = rows.map(({ target, bytes, sample, sameBytes, sameBytesCpu }) =>
     [
       target.label,
       String(target.connections),
@@ -30,6 +30,8 @@ export function table(rows: Row[], bare: Sample, nextPage: Sample): string {
       String(sample.p50),
       String(sample.p99),
       sameBytes === undefined ? "" : `**${ratio(sameBytes)}**`,
+      Number.isNaN(sample.cpuUs) ? "" : sample.cpuUs.toFixed(0),
+      sameBytesCpu === undefined ? "" : ratio(sameBytesCpu),
       ratio(sample.rps / bare.rps),
       ratio(sample.rps / nextPage.rps),
       target.floor ? "–" : sample.loopP99.toFixed(0),
