@@ -316,6 +316,7 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
         await expect(page.getByRole("textbox", { name: "HTML of version 2" })).toContainText("Revenue grew 14%.");
       });
       pageTest("dashboard-tokens", OWNER, () => open("/dashboard/tokens"));
+      pageTest("dashboard-webhooks", OWNER, () => open("/dashboard/webhooks"));
       // The list of patterns and the form, filled from a built-in one.
       pageTest("dashboard-patterns", OWNER, async () => {
         await open("/dashboard/patterns?from=status-report");
