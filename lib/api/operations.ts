@@ -34,6 +34,9 @@ import {
   webhookSchema,
 } from "@/lib/schemas/webhooks";
 import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "@/lib/events/types";
+import { liveVersionSchema } from "@/lib/schemas/serving";
+import { CACHE_LIVE, publicCacheControl } from "@/lib/drops/access-decision";
+import { LIVE_POLL } from "@/lib/drops/live-poll";
 import type { ResourceName } from "@/lib/oauth/resources";
 import {
   createDropBodySchema,
@@ -763,6 +766,19 @@ const REGISTRY = [
     success: { status: 200, description: "The PNG image.", content: "png" },
     errors: ["not_found", "rate_limited"],
     pageResponses: { "304": "Not modified (the `If-None-Match` ETag matches).", "410": EXPIRED_PAGE },
+  },
+  {
+    method: "get", path: "/p/{slug}/live.json", operationId: "dropLiveVersion", tag: "Public", auth: false,
+    summary: "The latest version's number, for open viewers (addition)",
+    description:
+      `What the viewer page polls (every ${(LIVE_POLL.intervalMs - LIVE_POLL.jitterMs) / 1000} to ${(LIVE_POLL.intervalMs + LIVE_POLL.jitterMs) / 1000} s while shown) to say "Version N is available". ` +
+      `For a public drop without a passcode the answer is the same for everyone: \`Cache-Control: ${publicCacheControl(CACHE_LIVE, null, 0)}\` (cut to end by the drop's expiry) and an ETag, ` +
+      "so a CDN answers every reader and browsers revalidate with `If-None-Match`. " +
+      "For a drop with a passcode (once unlocked) or not public, `private, no-store`. A missing, expired or locked drop, or one the reader may not open, is the same 404.",
+    parameters: [slugParam],
+    success: { status: 200, description: "The latest version.", schema: { zod: liveVersionSchema, name: "LiveVersion" } },
+    errors: ["not_found", "service_unavailable"],
+    pageResponses: { "304": "Not modified (the `If-None-Match` ETag matches)." },
   },
   {
     method: "post", path: "/mcp", operationId: "mcp", tag: "MCP", auth: true,

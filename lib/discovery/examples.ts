@@ -124,6 +124,8 @@ export function buildExamples(facts: DiscoveryFacts) {
     CreateCommentBody: { body: "Fixed: refunds are now a row of their own.", reply_to: question.id },
     PatchCommentBody: { resolved: true },
     PurgeResult: { purged: 3, cutoff: CREATED_AT - 7 * 86_400_000 },
+    // What an open viewer of the Drop above reads once version 2 is published.
+    LiveVersion: { latest_version: 2 },
     Me: { user_id: "usr_8d1e4b", created_at: CREATED_AT, drop_count: 3, token: tokenSummary },
     TokenListItem: [
       { ...tokenSummary, revoked_at: null, kind: "api_token" },

@@ -101,6 +101,10 @@ export type CachePolicy = { maxAge: number; sMaxAge: number; staleWhileRevalidat
 export const CACHE_PINNED: CachePolicy = { maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 };
 export const CACHE_LATEST: CachePolicy = { maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 };
 export const CACHE_PRIVATE = "private, no-store";
+// The live version document (what open viewers poll): a shared cache answers a crowd of readers, and its
+// origin sees a couple of requests per cache every few seconds however many read; lifetimes short enough
+// that a new version reaches them within about five seconds.
+export const CACHE_LIVE: CachePolicy = { maxAge: 0, sMaxAge: 2, staleWhileRevalidate: 3 };
 
 /**
  * A public answer's Cache-Control. For a drop that expires, every lifetime is cut so that no cache,
@@ -118,7 +122,7 @@ export function publicCacheControl(policy: CachePolicy, expiresAt: number | null
 /** Paths whose version is checked before the drop is read: a malformed one names nothing. */
 const STRICT_VERSION = new Set(["raw", "og", "full", "view"]);
 /** Where a drop past its expiry is simply gone (a form, a count) rather than a page saying so. */
-const EXPIRED_IS_NOT_FOUND = new Set(["comments", "view", "unlock"]);
+const EXPIRED_IS_NOT_FOUND = new Set(["comments", "view", "unlock", "live"]);
 
 /** The pages a browser opens, where nobody signed in is sent to sign in rather than told "not found". */
 const SIGN_IN_ROUTES = new Set(["viewer", "raw", "full", "compare"]);
@@ -127,6 +131,8 @@ const SIGN_IN_ROUTES = new Set(["viewer", "raw", "full", "compare"]);
 export function namesNothing(path: PublicPath): boolean {
   if (path.slug === null || path.route === "shared" || path.route === "missing") return true;
   if (path.route === "view" && !path.plain) return true;
+  // The live document has one URL, so that every reader's poll is the same cache entry.
+  if (path.route === "live" && (path.version !== null || !path.plain)) return true;
   return STRICT_VERSION.has(path.route) && path.version === "invalid";
 }
 
@@ -168,6 +174,10 @@ export function decideAccess(path: PublicPath, drop: DropState | null, viewer: V
     case "og":
       if (personal || missingVersion) return { answer: "not_found" };
       return serve(indexable, publicCacheControl(pinned ? CACHE_PINNED : CACHE_LATEST, drop.expiresAt, at), true);
+    case "live":
+      // A locked drop's version count is only for those who unlocked it; a personal drop's is stored by no cache.
+      if (gated) return { answer: "gate" };
+      return serve(false, personal ? CACHE_PRIVATE : publicCacheControl(CACHE_LIVE, drop.expiresAt, at), !personal);
     case "view":
       if (missingVersion) return { answer: "version_not_found" };
       return gated ? { answer: "gate" } : serve(false, null, false);

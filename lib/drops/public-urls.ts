@@ -9,7 +9,7 @@ const PREFIX = "/p/";
 const VERSION_PARAM = /^[1-9][0-9]{0,8}$/;
 
 /** What a public URL shows: the drop's viewer page, or one of the pages and handlers beside it. */
-export type PublicRoute = "viewer" | "compare" | "raw" | "full" | "og" | "unlock" | "lock" | "view" | "comments" | InternalRoute;
+export type PublicRoute = "viewer" | "compare" | "raw" | "full" | "og" | "live" | "unlock" | "lock" | "view" | "comments" | InternalRoute;
 /** Pages Next renders only when proxy.ts rewrites a public URL to them; asked for directly, nothing is there. */
 export type InternalRoute = "shared" | "missing";
 const INTERNAL_ROUTES: readonly InternalRoute[] = ["shared", "missing"];
@@ -19,6 +19,8 @@ const SUBPATHS = {
   raw: "raw",
   full: "full",
   "og.png": "og",
+  // The latest version's number, which open viewers poll (lib/serving/live-version.ts).
+  "live.json": "live",
   unlock: "unlock",
   lock: "lock",
   view: "view",
@@ -29,7 +31,7 @@ const SEGMENT_OF = Object.fromEntries(Object.entries(SUBPATHS).map(([segment, ro
 /** The pages that have always answered with a trailing slash too. */
 const SLASH_TOLERANT: ReadonlySet<PublicRoute> = new Set(["viewer", "compare", "raw"]);
 /** Route handlers, which answer every HTTP method themselves (the rest are pages: GET, HEAD, POST). */
-const ROUTE_HANDLERS: ReadonlySet<PublicRoute> = new Set(["unlock", "lock", "view", "comments", "full", "og"]);
+const ROUTE_HANDLERS: ReadonlySet<PublicRoute> = new Set(["unlock", "lock", "view", "comments", "full", "og", "live"]);
 
 /** `?v=`: null for the latest; "invalid" when malformed (or, except for raw, repeated). */
 export type VersionParam = number | null | "invalid";

@@ -16,3 +16,12 @@ export const unlockFormSchema = z.object({
   page: z.enum(["viewer", "compare"]).catch("viewer").describe("The page the gate was shown on, and the one to return to"),
 });
 
+
+/** GET /p/<slug>/live.json: what an open viewer polls to learn of a new version. */
+export const liveVersionSchema = z
+  .object({
+    latest_version: z.number().int().min(1).describe("The number of the drop's latest version: what /p/<slug> without `v` shows."),
+  })
+  .describe("LiveVersion");
+
+export type LiveVersionJson = z.infer<typeof liveVersionSchema>;

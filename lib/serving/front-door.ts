@@ -18,6 +18,7 @@ import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/li
 import { isDropsOnlyHost } from "@/lib/security/headers";
 import { pageCacheRoute } from "./cached-pages";
 import { directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
+import { isLiveVersionPath, serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
 import { recovering } from "./maybe-async";
 import { isRawPath, serveRaw, type RawResponse } from "./raw";
@@ -132,6 +133,11 @@ export function createFrontDoor(): FrontDoor {
       // may answer before Next: a page cached from the app's host would otherwise be served there.
       if (isDropsOnlyHost(request.headers.host ?? null)) {
         forwardToNext(request, response);
+        return;
+      }
+      // What open viewers poll: one row read, never Next's pipeline (app/p/[slug]/live.json/route.ts on Vercel).
+      if (isLiveVersionPath(request.url)) {
+        void serveLiveVersion(served).then((live) => writeServed(response, live));
         return;
       }
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.

@@ -57,6 +57,7 @@ const PATHS = {
   unlock: `/p/${SLUG}/unlock`,
   lock: `/p/${SLUG}/lock`,
   shared: `/p/${SLUG}/shared/latest`,
+  live: `/p/${SLUG}/live.json`,
 } as const;
 type PathName = keyof typeof PATHS;
 
@@ -68,6 +69,7 @@ const RENEWABLE: AccessDecision = { answer: "expired", renewable: true };
 const GATE: AccessDecision = { answer: "gate" };
 const LATEST = publicCacheControl({ maxAge: 0, sMaxAge: 10, staleWhileRevalidate: 60 }, null, AT);
 const PINNED = publicCacheControl({ maxAge: 300, sMaxAge: 60, staleWhileRevalidate: 60 }, null, AT);
+const LIVE = publicCacheControl({ maxAge: 0, sMaxAge: 2, staleWhileRevalidate: 3 }, null, AT);
 const serve = (indexable: boolean, cacheControl: string | null, sharedCache: boolean): AccessDecision => ({ answer: "serve", indexable, cacheControl, sharedCache });
 /** Served, nothing to index or share, its headers the handler's own. */
 const HANDLED = serve(false, null, false);
@@ -223,6 +225,21 @@ const TABLE: Row[] = [
   ["restrictedLocked", "viewer", "outsider", NOT_FOUND],
   ["restrictedVersionMissing", "rawPinned", "listed", NOT_FOUND],
   ["restrictedVersionMissing", "view", "listed", VERSION_NOT_FOUND],
+
+  // The live version document: shared only for a public drop without a passcode; a locked drop's count
+  // is for those who unlocked it; past the expiry, and to whoever may not open the drop, nothing.
+  ["indexable", "live", "anonymous", serve(false, LIVE, true)],
+  ["expiring", "live", "anonymous", serve(false, "public, max-age=0, s-maxage=2, stale-while-revalidate=3", true)],
+  ["expired", "live", "anonymous", NOT_FOUND],
+  ["expired", "live", "owner", NOT_FOUND],
+  ["locked", "live", "anonymous", GATE],
+  ["locked", "live", "frameToken", GATE],
+  ["locked", "live", "unlockedByCookie", serve(false, CACHE_PRIVATE, false)],
+  ["locked", "live", "owner", serve(false, CACHE_PRIVATE, false)],
+  ["signedIn", "live", "anonymous", NOT_FOUND],
+  ["signedIn", "live", "member", serve(false, CACHE_PRIVATE, false)],
+  ["restricted", "live", "anonymous", NOT_FOUND],
+  ["restricted", "live", "listed", serve(false, CACHE_PRIVATE, false)],
 ];
 
 describe("decideAccess", () => {
@@ -231,7 +248,7 @@ describe("decideAccess", () => {
   });
 
   it("answers a path that names nothing with 404 before anything about the drop", () => {
-    for (const url of ["/p/NOT_A_SLUG", `/p/${SLUG}/raw?v=0`, `/p/${SLUG}/og.png?v=1&v=1`, `/p/${SLUG}/full?v=abc`, `/p/${SLUG}/view?v=1&x=2`, `/p/${SLUG}/shared/1`]) {
+    for (const url of ["/p/NOT_A_SLUG", `/p/${SLUG}/raw?v=0`, `/p/${SLUG}/og.png?v=1&v=1`, `/p/${SLUG}/full?v=abc`, `/p/${SLUG}/view?v=1&x=2`, `/p/${SLUG}/shared/1`, `/p/${SLUG}/live.json?v=1`, `/p/${SLUG}/live.json?x`]) {
       const parsed = parsePublicPath(url)!;
       expect(namesNothing(parsed)).toBe(true);
       expect(decideAccess(parsed, STATES.expired, unlockedByCookie, AT)).toEqual(NOT_FOUND);

@@ -25,6 +25,7 @@ describe("publicPath and parsePublicPath", () => {
     { route: "raw", built: `/p/${SLUG}/raw`, version: null },
     { route: "full", built: `/p/${SLUG}/full?v=12`, version: 12 },
     { route: "og", built: `/p/${SLUG}/og.png?v=1`, version: 1 },
+    { route: "live", built: `/p/${SLUG}/live.json`, version: null },
     { route: "unlock", built: `/p/${SLUG}/unlock`, version: null },
     { route: "lock", built: `/p/${SLUG}/lock`, version: null },
     { route: "view", built: `/p/${SLUG}/view?v=2`, version: 2 },
@@ -61,7 +62,7 @@ describe("publicPath and parsePublicPath", () => {
     expect(parsePublicPath(`/p/${SLUG}/`)?.route).toBe("viewer");
     expect(parsePublicPath(`/p/${SLUG}/compare/`)?.route).toBe("compare");
     expect(parsePublicPath(`/p/${SLUG}/raw/`)?.route).toBe("raw");
-    for (const page of ["full", "og.png", "unlock", "lock", "view", "comments"]) expect(parsePublicPath(`/p/${SLUG}/${page}/`)).toBeNull();
+    for (const page of ["full", "og.png", "live.json", "unlock", "lock", "view", "comments"]) expect(parsePublicPath(`/p/${SLUG}/${page}/`)).toBeNull();
   });
 
   it("names the internal pages (the shared viewer, the missing page), which are never public, and any path below them", () => {
@@ -105,7 +106,7 @@ describe("publicPath and parsePublicPath", () => {
 
 describe("the helpers around it", () => {
   it("knows which paths are route handlers", () => {
-    for (const page of ["unlock", "lock", "view", "comments", "full", "og.png"]) expect(isPublicRouteHandlerPath(`/p/${SLUG}/${page}`)).toBe(true);
+    for (const page of ["unlock", "lock", "view", "comments", "full", "og.png", "live.json"]) expect(isPublicRouteHandlerPath(`/p/${SLUG}/${page}`)).toBe(true);
     for (const path of [`/p/${SLUG}`, `/p/${SLUG}/compare`, `/p/${SLUG}/raw`, "/p//unlock", `/p/${SLUG}/unlock/`]) expect(isPublicRouteHandlerPath(path)).toBe(false);
   });
 
