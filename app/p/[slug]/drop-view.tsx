@@ -5,6 +5,7 @@ import { DROP_SANDBOX } from "@/lib/serving/raw";
 import { publicPath, viewerPath } from "@/lib/drops/public-urls";
 import type { ViewerPage } from "@/lib/serving/viewer";
 import { CommentsPanel, type CommentNotice } from "./comments-panel";
+import { LiveVersion } from "./live-version";
 import styles from "./viewer.module.css";
 
 type DropPage = Extract<ViewerPage, { kind: "drop" }>;
@@ -128,6 +129,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
           </>
         ) : null}
       </div>
+      <LiveVersion slug={page.slug} version={page.version} />
       <script dangerouslySetInnerHTML={{ __html: beacon }} />
     </main>
   );
