@@ -771,10 +771,9 @@ const REGISTRY = [
     method: "get", path: "/p/{slug}/live.json", operationId: "dropLiveVersion", tag: "Public", auth: false,
     summary: "The latest version's number, for open viewers (addition)",
     description:
-      `What the viewer page polls (every ${(LIVE_POLL.intervalMs - LIVE_POLL.jitterMs) / 1000} to ${(LIVE_POLL.intervalMs + LIVE_POLL.jitterMs) / 1000} s while shown) to say "Version N is available". ` +
-      `For a public drop without a passcode the answer is the same for everyone: \`Cache-Control: ${publicCacheControl(CACHE_LIVE, null, 0)}\` (cut to end by the drop's expiry) and an ETag, ` +
-      "so a CDN answers every reader and browsers revalidate with `If-None-Match`. " +
-      "For a drop with a passcode (once unlocked) or not public, `private, no-store`. A missing, expired or locked drop, or one the reader may not open, is the same 404.",
+      `What the viewer polls (every ${(LIVE_POLL.intervalMs - LIVE_POLL.jitterMs) / 1000} to ${(LIVE_POLL.intervalMs + LIVE_POLL.jitterMs) / 1000} s) to learn of a new version. ` +
+      `A public drop's answer is the same for everyone, \`${publicCacheControl(CACHE_LIVE, null, 0)}\` with an ETag, for a CDN to answer readers; ` +
+      "`private, no-store` for a drop with a passcode (unlocked) or not public. A missing, expired or locked drop, or one the reader may not open, is the same 404.",
     parameters: [slugParam],
     success: { status: 200, description: "The latest version.", schema: { zod: liveVersionSchema, name: "LiveVersion" } },
     errors: ["not_found", "service_unavailable"],
