@@ -50,6 +50,9 @@ function expiryOf(proof: string): number {
   return Number(/(?:^|=)(\d+)\./.exec(proof)![1]);
 }
 
+/** The viewer header's "Open full page" link ("Full page" on a phone). */
+const FULL_PAGE_LINK = /<a href="([^"]+)"[^>]*><span[^>]*>Open </;
+
 function attribute(html: string, pattern: RegExp): string {
   return pattern.exec(html)![1]!.replaceAll("&amp;", "&");
 }
@@ -59,7 +62,7 @@ describe("open full page", () => {
     const drop = await createDrop({ passcode: "sesame" });
     const cookie = await unlockCookie(drop.slug, "sesame");
     const viewer = await (await get(`/p/${drop.slug}`, cookie)).text();
-    const href = attribute(viewer, /<a href="([^"]+)"[^>]*>Open/);
+    const href = attribute(viewer, FULL_PAGE_LINK);
     expect(href).toBe(`/p/${drop.slug}/full?v=1`);
 
     // Forwarded without the cookie: the gate, no content and no token.
@@ -89,7 +92,7 @@ describe("open full page", () => {
   it("links a drop without a passcode straight to its raw page, and /full still opens it", async () => {
     const drop = await createDrop({});
     const viewer = await (await get(`/p/${drop.slug}`)).text();
-    expect(attribute(viewer, /<a href="([^"]+)"[^>]*>Open/)).toBe(`${contentOrigin}/p/${drop.slug}/raw?v=1`);
+    expect(attribute(viewer, FULL_PAGE_LINK)).toBe(`${contentOrigin}/p/${drop.slug}/raw?v=1`);
     const opened = await get(`/p/${drop.slug}/full?v=1`);
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`${contentOrigin}/p/${drop.slug}/raw?v=1`);
