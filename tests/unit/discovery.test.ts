@@ -58,6 +58,7 @@ describe("operator-only operations", () => {
     expect(OPERATIONS.filter((operation) => operation.operatorSecret).map((operation) => [operation.path, operation.auth, operation.tag])).toEqual([
       ["/metrics", false, "Operations"],
       ["/api/cron/purge-expired", false, "Operations"],
+      ["/api/cron/deliver-webhooks", false, "Operations"],
     ]);
   });
 });
@@ -83,7 +84,7 @@ describe("API reference", () => {
 
   it("shows the purge under Operations and the stats under Drops, with their schemes and schemas", () => {
     const byTag = (name: string) => reference.tags.find((tag) => tag.name === name)!.operations.map((operation) => operation.id);
-    expect(byTag("Operations")).toEqual(["getHealth", "getMetrics", "purgeExpiredDrops"]);
+    expect(byTag("Operations")).toEqual(["getHealth", "getMetrics", "purgeExpiredDrops", "deliverWebhooks"]);
     expect(byTag("Drops")).toContain("getDropStats");
     expect(reference.securitySchemes.map((scheme) => scheme.name)).toEqual(["bearerAuth", "oauth2", "metricsToken", "cronSecret"]);
     const stats = operations.find((operation) => operation.id === "getDropStats")!;
@@ -103,7 +104,7 @@ describe("API reference", () => {
       ["delete", "/api/drops/{slug}/comments/{id}", "deleteComment"],
     ]);
     const [list, create, resolve] = byTag("Comments");
-    expect(list!.parameters.map((parameter) => parameter.name)).toEqual(["slug", "status", "since", "version", "page", "pageSize"]);
+    expect(list!.parameters.map((parameter) => parameter.name)).toEqual(["slug", "status", "since", "after", "version", "page", "pageSize"]);
     expect(list!.responses.find((response) => response.status === "200")!.type).toEqual([{ schema: "CommentList" }]);
     expect(create!.body!.type).toEqual([{ schema: "CreateCommentBody" }]);
     expect(create!.responses.find((response) => response.status === "201")!.type).toEqual([{ schema: "Comment" }]);
