@@ -40,7 +40,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/server-actions.test.ts": ["sqlite", "serverless"], // Next's server actions behind npm start's front door or alone
   "tests/api/upstash.test.ts": ["serverless"], // @upstash/redis, the client that runs on Vercel
   "tests/api/mcp.test.ts": ["sqlite", "serverless"], // MCP through the front door or Next; what it stores is drops.test's
-  "tests/api/mcp-conformance.test.ts": ["sqlite", "serverless"], // the official suite against MCP through the front door or Next
+  "tests/api/mcp-conformance.test.ts": ["sqlite"], // the official suite against the protocol; mcp.test checks what the front door and Next each do to it
   "tests/api/diff.test.ts": ["sqlite", "serverless"], // the compare page from the page cache or Next's shared page; diffing stores nothing
   "tests/api/live-version.test.ts": ["sqlite", "serverless"], // the live document from the front door on SQLite, or Next's route handler on PostgreSQL
   "tests/api/oauth-negative.test.ts": ["sqlite", "serverless"], // the OAuth server's refusals, and its per-address limits behind each kind of server
