@@ -21,30 +21,45 @@ type Props = {
   statusId?: string;
 };
 
+const IDLE: FormState = { status: "idle", message: "" };
+
 /**
- * A form bound to a server action; its result is announced in a polite live region under the button.
- * Without JavaScript it posts as a plain form. With it, submission goes through onSubmit, because
- * React resets a form after its `action` runs and a refused edit must keep what the human typed.
+ * A form bound to a server action, for forms whose result draws more than a message (a secret shown
+ * once). Without JavaScript it posts as a plain form. With it, submission goes through onSubmit,
+ * because React resets a form after its `action` runs and a refused edit must keep what the human typed.
  */
-export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className, statusId }: Props) {
-  const [state, formAction, pending] = useActionState<FormState, FormData>(action, { status: "idle", message: "" });
+export function useActionForm<S extends FormState>(action: (previous: Awaited<S>, form: FormData) => Promise<S>, resetOnSuccess = false) {
+  const [state, formAction, pending] = useActionState<S, FormData>(action, IDLE as Awaited<S>);
   const form = useRef<HTMLFormElement>(null);
   const shown = useShownUntilNextSubmit(state);
   useEffect(() => {
     if (resetOnSuccess && state.status === "ok") form.current?.reset();
   }, [state, resetOnSuccess]);
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     startTransition(() => formAction(data));
   }
+  return { state, pending, shown, formProps: { ref: form, action: formAction, onSubmit } };
+}
+
+/** A form's result, announced in a polite live region under its button. */
+export function FormStatus({ state, shown, id }: { state: FormState; shown: boolean; id?: string }) {
   return (
-    <form ref={form} action={formAction} onSubmit={submit} aria-label={label} className={className}>
+    <p id={id} role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
+      {shown ? state.message : ""}
+    </p>
+  );
+}
+
+/** A form bound to a server action whose result is a message (useActionForm). */
+export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className, statusId }: Props) {
+  const { state, pending, shown, formProps } = useActionForm(action, resetOnSuccess);
+  return (
+    <form {...formProps} aria-label={label} className={className}>
       {children}
       <SubmitRow pending={pending} label={submitLabel} tone={tone} />
-      <p id={statusId} role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
-        {shown ? state.message : ""}
-      </p>
+      <FormStatus state={state} shown={shown} id={statusId} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/accounts/scopes";
 import { formatTime } from "@/lib/dashboard/format";
 import type { DropChoice, NewTokenState } from "@/lib/dashboard/token-form";
@@ -8,7 +7,7 @@ import { createTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { SubmitRow } from "./submit-row";
 import { CopyButton } from "@/app/_components/copy-button";
-import { useShownUntilNextSubmit } from "./use-until-next-submit";
+import { FormStatus, useActionForm } from "./action-form";
 
 type Props = { drops: DropChoice[]; expiryDays: readonly number[]; defaultExpiry: string; /** How long a token made here lasts unless chosen otherwise. */ lifetimeHelp: string };
 
@@ -55,18 +54,7 @@ function CreatedToken({ created }: { created: NonNullable<NewTokenState["created
  * comes back with the result); with it, the result appears in place and the token table refreshes.
  */
 export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }: Props) {
-  const [state, formAction, pending] = useActionState<NewTokenState, FormData>(createTokenAction, { status: "idle", message: "" });
-  const form = useRef<HTMLFormElement>(null);
-  const shown = useShownUntilNextSubmit(state);
-  useEffect(() => {
-    if (state.status === "ok") form.current?.reset();
-  }, [state]);
-  // As in ActionForm: React would reset the form after every action, and a refused one must keep its choices.
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    startTransition(() => formAction(data));
-  }
+  const { state, pending, shown, formProps } = useActionForm<NewTokenState>(createTokenAction, true);
   return (
     <section className={styles.card} aria-labelledby="new-token-form-heading">
       <h2 id="new-token-form-heading">New token</h2>
@@ -74,7 +62,7 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
       {/* Folded under a button, the list comes first; open again with the result, which a post without JavaScript draws on the server. */}
       <details className={styles.fold} open={state.status !== "idle" || undefined}>
         <summary className={styles.primary}>Create a token…</summary>
-        <form ref={form} action={formAction} onSubmit={submit} aria-label="New token">
+        <form {...formProps} aria-label="New token">
           <div className={styles.control}>
             <label htmlFor="token-label">Label</label>
             <input id="token-label" name="label" maxLength={100} placeholder="CI: weekly report" autoComplete="off" />
@@ -128,9 +116,7 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
             </small>
           </div>
           <SubmitRow pending={pending} label="Create token" />
-          <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
-            {shown ? state.message : ""}
-          </p>
+          <FormStatus state={state} shown={shown} />
         </form>
         {state.created ? <CreatedToken created={state.created} /> : null}
       </details>

@@ -1,13 +1,12 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
 import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "@/lib/events/types";
 import type { NewWebhookState } from "@/lib/dashboard/webhook-form";
 import { CopyButton } from "@/app/_components/copy-button";
 import { createWebhookAction } from "../webhook-actions";
 import styles from "../dashboard.module.css";
 import { SubmitRow } from "./submit-row";
-import { useShownUntilNextSubmit } from "./use-until-next-submit";
+import { FormStatus, useActionForm } from "./action-form";
 
 /** What a new endpoint gets unless the owner unchecks it: the changes people usually wait for. */
 const DEFAULT_EVENTS = new Set(["version.created", "comment.created"]);
@@ -17,21 +16,11 @@ const DEFAULT_EVENTS = new Set(["version.created", "comment.created"]);
  * the result); with it, the result appears in place. The signing secret is shown here once.
  */
 export function NewWebhookForm() {
-  const [state, formAction, pending] = useActionState<NewWebhookState, FormData>(createWebhookAction, { status: "idle", message: "" });
-  const form = useRef<HTMLFormElement>(null);
-  const shown = useShownUntilNextSubmit(state);
-  useEffect(() => {
-    if (state.status === "ok") form.current?.reset();
-  }, [state]);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    startTransition(() => formAction(data));
-  }
+  const { state, pending, shown, formProps } = useActionForm<NewWebhookState>(createWebhookAction, true);
   return (
     <section className={styles.card} aria-labelledby="new-webhook-heading">
       <h2 id="new-webhook-heading">Add endpoint</h2>
-      <form ref={form} action={formAction} onSubmit={submit} aria-label="Add endpoint">
+      <form {...formProps} aria-label="Add endpoint">
         <div className={styles.control}>
           <label htmlFor="webhook-url">URL</label>
           <input id="webhook-url" name="url" type="url" required maxLength={2000} placeholder="https://example.com/hooks/htmldrop" autoComplete="off" />
@@ -52,9 +41,7 @@ export function NewWebhookForm() {
           ))}
         </fieldset>
         <SubmitRow pending={pending} label="Add endpoint" />
-        <p role="status" aria-live="polite" className={state.status === "error" ? styles.formError : styles.formOk} data-state={state.status}>
-          {shown ? state.message : ""}
-        </p>
+        <FormStatus state={state} shown={shown} />
       </form>
       {state.created ? (
         <section className={styles.secret} aria-labelledby="new-webhook-secret-heading" data-testid="new-webhook">
