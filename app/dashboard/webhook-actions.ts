@@ -5,7 +5,7 @@
 import { dashboardAction } from "@/lib/dashboard/action";
 import { ok, toFormState } from "@/lib/dashboard/form-state";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
-import { describeAttempt, webhookRequestFromForm, WEBHOOKS_PATH, type NewWebhookState } from "@/lib/dashboard/webhook-form";
+import { describeAttempt, webhookErrorState, webhookRequestFromForm, WEBHOOKS_PATH, type NewWebhookState } from "@/lib/dashboard/webhook-form";
 import { formText as text } from "@/lib/dashboard/text-upload";
 import { parseInput } from "@/lib/schemas/errors";
 import { deliveryIdSchema, webhookIdSchema } from "@/lib/schemas/webhooks";
@@ -13,11 +13,11 @@ import { createWebhook, deleteWebhook, retryDelivery, sendTestEvent, updateWebho
 
 const notFound = (error: unknown) => toFormState(error, DASHBOARD_MESSAGES.webhookNotFound);
 
-/** "Add endpoint": the secret comes back in the form's state, shown once. */
+/** "Add endpoint": the secret comes back in the form's state, shown once; a refusal names its field. */
 export const createWebhookAction = dashboardAction<NewWebhookState>(async (owner, form) => {
   const created = await createWebhook(owner, webhookRequestFromForm(form));
   return { state: { ...ok(DASHBOARD_MESSAGES.webhookCreated), created: { id: created.id, url: created.url, secret: created.secret } }, revalidate: [WEBHOOKS_PATH] };
-});
+}, webhookErrorState);
 
 export const testWebhookAction = dashboardAction(async (owner, form) => {
   const delivery = await sendTestEvent(owner, parseInput(webhookIdSchema, text(form, "id")));

@@ -35,6 +35,7 @@ export const DASHBOARD_MESSAGES = {
   webhookCreated: "Endpoint added. Copy its signing secret now: it is shown only this once.",
   webhookEnabled: "Endpoint enabled again: new events go to it, and the deliveries that waited are sent.",
   webhookNotFound: "No such webhook endpoint in your account.",
+  webhookRefused: "The endpoint was not added: see the field marked below.",
   expirySet: "Expiry saved.",
   expiryRemoved: "Expiry removed: the link works until you delete the drop.",
   expiryChoiceMissing: "Choose when the link should stop working.",

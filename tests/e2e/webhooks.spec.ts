@@ -70,3 +70,44 @@ for (const screen of SCREENS) {
     await page.context().close();
   });
 }
+
+for (const screen of SCREENS) {
+  const javaScript = screen.name === "desktop";
+  test(`an endpoint for some drops only: a refusal under its field keeps what was typed (${screen.width} px, ${javaScript ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+    const login = `hook-filters-${screen.name}`;
+    const token = await app.createToken(login);
+    const drop = (await app.api("/api/drops", { method: "POST", token, body: { title: "Watched", html: "<p>w</p>" } })).body as { slug: string; url: string };
+    const page = await openSignedIn(browser, app, login, "/dashboard/webhooks", screen, javaScript);
+    const form = () => page.getByRole("form", { name: "Add endpoint" });
+    const url = receiver.url(`/filters-${screen.name}`);
+    await form().getByLabel("URL").fill(url);
+    await form().getByLabel("Drops").fill(drop.url);
+    await form().getByLabel("Tags").fill("team");
+    await form().getByRole("button", { name: "Add endpoint" }).click();
+    await expect(form().getByTestId("metadata-error")).toHaveText('Tag line 1 ("team") must look like key=value.');
+    await expect(form().getByLabel("Tags")).toHaveAttribute("aria-invalid", "true");
+    await expect(form().getByRole("status")).toHaveText("The endpoint was not added: see the field marked below.");
+    await expect(form().getByLabel("URL")).toHaveValue(url);
+    await expect(form().getByLabel("Drops")).toHaveValue(drop.url);
+
+    await form().getByLabel("Tags").fill("team=payments");
+    await form().getByLabel("Drops").fill(`${drop.slug} Not-A-Slug`);
+    await form().getByRole("button", { name: "Add endpoint" }).click();
+    await expect(form().getByTestId("drops-error")).toHaveText("“Not-A-Slug” is not a drop: give each drop's slug (the letters and digits after /p/ in its link) or its link.");
+    await expect(form().getByTestId("metadata-error")).toHaveCount(0);
+    await expect(form().getByLabel("Tags")).toHaveValue("team=payments");
+
+    await form().getByLabel("Drops").fill(drop.slug);
+    await form().getByRole("button", { name: "Add endpoint" }).click();
+    await expect(form().getByRole("status")).toHaveText("Endpoint added. Copy its signing secret now: it is shown only this once.");
+    const [created] = (await app.api("/api/webhooks", { token })).body.webhooks as { drops: string[]; metadata: Record<string, string> }[];
+    expect(created).toMatchObject({ drops: [drop.slug], metadata: { team: "payments" } });
+    await page.goto(`${app.baseUrl}/dashboard/webhooks`);
+    const card = page.getByRole("region", { name: `Endpoint ${url}` });
+    await expect(card.getByTestId("webhook-drops")).toHaveText(`Only these drops: ${drop.slug}`);
+    await expect(card.getByTestId("webhook-metadata")).toHaveText("Only drops tagged team=payments");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+    if (javaScript) await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+}

@@ -67,6 +67,15 @@ export function WebhookCard({ webhook, deliveries }: { webhook: WebhookJson; del
           </li>
         ))}
       </ul>
+      {webhook.drops ? <p data-testid="webhook-drops">Only these drops: {webhook.drops.join(", ")}</p> : null}
+      {webhook.metadata ? (
+        <p data-testid="webhook-metadata">
+          Only drops tagged{" "}
+          {Object.entries(webhook.metadata)
+            .map(([key, value]) => `${key}=${value}`)
+            .join(", ")}
+        </p>
+      ) : null}
       {webhook.enabled ? null : (
         <p className={styles.noticeError} role="alert">
           Disabled {webhook.disabled_at ? formatTime(webhook.disabled_at) : ""}: {webhook.disabled_reason} Nothing is sent to it until you enable it again.

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requireSessionUser } from "@/lib/auth/session";
 import { dashboardNotice } from "@/lib/dashboard/messages";
 import { WEBHOOKS_PATH } from "@/lib/dashboard/webhook-form";
+import { WEBHOOK_LIMITS } from "@/lib/schemas/webhooks";
 import { listDeliveries, listWebhooks } from "@/lib/webhooks/endpoints";
 import styles from "../dashboard.module.css";
 import { NewWebhookForm } from "../ui/new-webhook-form";
@@ -25,7 +26,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
         Webhooks says and retried for about a day; an endpoint that fails all that time is disabled until you enable it again.
       </p>
       <Notice message={dashboardNotice((await searchParams).notice)} />
-      <NewWebhookForm />
+      <NewWebhookForm dropsMax={WEBHOOK_LIMITS.drops} />
       {webhooks.map((webhook, index) => (
         <WebhookCard key={webhook.id} webhook={webhook} deliveries={logs[index]!} />
       ))}
