@@ -20,11 +20,25 @@ const STYLE_ELEMENT = `<style data-htmldrop>${DEFENSIVE_STYLE}</style>`;
 // wider than its container is made a scroll box: the script marks those, again whenever the page's
 // size changes (a resized window, content added by the page's own script). A table whose container
 // already scrolls sideways is the author's choice and stays as it is.
+// A marked table's clipped edge fades (the clip attribute names the sides with columns out of view,
+// updated as it scrolls), so hidden columns show before anyone finds the scrollbar under the table. A
+// mask changes no layout and shows over any background the author gave the table or its cells.
 const WIDE_TABLE = "data-htmldrop-wide";
-const REACH_STYLE = `:where(pre){overflow-x:auto}table[${WIDE_TABLE}]{display:block;overflow-x:auto}`;
+const CLIPPED_SIDES = "data-htmldrop-clip";
+const FADE = "#0003,#000 3em";
+const REACH_STYLE =
+  `:where(pre){overflow-x:auto}table[${WIDE_TABLE}]{display:block;overflow-x:auto}` +
+  `table[${CLIPPED_SIDES}=right]{mask-image:linear-gradient(to left,${FADE})}table[${CLIPPED_SIDES}=left]{mask-image:linear-gradient(to right,${FADE})}` +
+  `table[${CLIPPED_SIDES}=both]{mask-image:linear-gradient(to right,${FADE},#000 calc(100% - 3em),#0003)}`;
 const REACH_SCRIPT =
-  `(function(){var d=document,a="${WIDE_TABLE}",q=0;function m(){q=0;for(var t of d.querySelectorAll("table")){var p=t.parentElement,w=t.hasAttribute(a);` +
-  `if(w?t.scrollWidth<=t.clientWidth:p&&t.offsetWidth>p.clientWidth&&!/auto|scroll/.test(getComputedStyle(p).overflowX))w?t.removeAttribute(a):t.setAttribute(a,"")}}` +
+  `(function(){var d=document,a="${WIDE_TABLE}",c="${CLIPPED_SIDES}",q=0;` +
+  // The sides of a table with content beyond them: scrollLeft runs from 0 leftwards (negative) in a right-to-left table.
+  `function e(t){var x=t.scrollWidth-t.clientWidth,l=getComputedStyle(t).direction=="rtl"?x+t.scrollLeft:t.scrollLeft,` +
+  `v=t.hasAttribute(a)&&x>1?(l>1?(x-l>1?"both":"left"):"right"):"";if(v!=(t.getAttribute(c)||""))v?t.setAttribute(c,v):t.removeAttribute(c)}` +
+  `function m(){q=0;for(var t of d.querySelectorAll("table")){var p=t.parentElement,w=t.hasAttribute(a);` +
+  `if(w?t.scrollWidth<=t.clientWidth:p&&t.offsetWidth>p.clientWidth&&!/auto|scroll/.test(getComputedStyle(p).overflowX))w?t.removeAttribute(a):t.setAttribute(a,"");` +
+  `if(t.hasAttribute(a)||t.hasAttribute(c))e(t)}}` +
+  `d.addEventListener("scroll",function(v){var t=v.target;if(t.tagName=="TABLE"&&t.hasAttribute(a))e(t)},{capture:true,passive:true});` +
   `new ResizeObserver(function(){q=q||requestAnimationFrame(m)}).observe(d.documentElement)})()`;
 /**
  * Everything injected after the viewport tag: the spec's style element first, exactly as the spec words

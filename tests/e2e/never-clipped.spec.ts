@@ -72,7 +72,23 @@ for (const screen of SCREENS) {
         expect(await frame.evaluate(() => getComputedStyle(document.getElementById("small")!).display)).toBe("table");
         expect(await withinViewport(frame, "#wide tr:last-child td:first-child")).toBe(true);
         expect(await withinViewport(frame, "#wide tr:last-child td:last-child")).toBe(false);
-        await frame.locator("#wide").evaluate((table) => (table.scrollLeft = table.scrollWidth));
+        // The clipped edge fades (issue 31, item 14): a mask, which moves nothing; it follows the scroll.
+        const wide = frame.locator("#wide");
+        await expect(wide).toHaveAttribute("data-htmldrop-clip", "right");
+        expect(await wide.evaluate((table) => getComputedStyle(table).maskImage)).toContain("linear-gradient");
+        const boxes = await wide.evaluate((table) => {
+          const before = JSON.stringify(table.getBoundingClientRect());
+          table.removeAttribute("data-htmldrop-clip");
+          const after = JSON.stringify(table.getBoundingClientRect());
+          table.setAttribute("data-htmldrop-clip", "right");
+          return [before, after];
+        });
+        expect(boxes[0]).toBe(boxes[1]);
+        await wide.evaluate((table) => (table.scrollLeft = table.scrollWidth / 3));
+        await expect(wide).toHaveAttribute("data-htmldrop-clip", "both");
+        await wide.evaluate((table) => (table.scrollLeft = table.scrollWidth));
+        await expect(wide).toHaveAttribute("data-htmldrop-clip", "left");
+        await expect(frame.locator("#small")).not.toHaveAttribute("data-htmldrop-clip");
         expect(await withinViewport(frame, "#wide tr:last-child td:last-child")).toBe(true);
         expect(await withinViewport(frame, "#wide tr:first-child th:last-child")).toBe(true);
         await expect(frame.getByText("r2c40")).toBeVisible();
