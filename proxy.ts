@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { SESSION_MAX_AGE_SECONDS, SIGNED_IN_HINT_COOKIE, signedInHintChange } from "@/lib/auth/signed-in-hint";
+import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
 import { isPublicFilePath, PUBLIC_FILE_METHODS, PUBLIC_FILE_UNSERVED_HEADERS } from "@/lib/serving/public-files";
@@ -65,14 +67,29 @@ async function route(request: NextRequest): Promise<NextResponse> {
 }
 
 /**
+ * Keeps the signed-in hint (lib/auth/signed-in-hint.ts) in step with the session cookie. Never on a drop's
+ * pages, whose responses shared caches may keep: a Set-Cookie there is no shared page's business.
+ */
+function syncSignedInHint(request: NextRequest, response: NextResponse): void {
+  if (isUnderDropPrefix(request.nextUrl.pathname)) return;
+  const change = signedInHintChange(request.cookies.getAll().map((cookie) => cookie.name));
+  if (change === "clear") response.cookies.delete(SIGNED_IN_HINT_COOKIE);
+  if (change === "set") {
+    const secure = getConfig().publicUrl.startsWith("https:");
+    response.cookies.set(SIGNED_IN_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure, maxAge: SESSION_MAX_AGE_SECONDS });
+  }
+}
+
+/**
  * Security headers for the app's pages and next-auth's, read from the runtime configuration
  * (CONTENT_ORIGIN can change without a rebuild). On the drops' own origin, only drops are served.
  * An expired drop's viewer answers 410; on Vercel, a public drop's viewer is rewritten to its shared
  * cached page (lib/serving/shared-pages.ts); a viewer page carries X-Robots-Tag: noindex unless its
- * owner opted in.
+ * owner opted in; the signed-in hint follows the session cookie.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const response = await route(request);
+  syncSignedInHint(request, response);
   for (const [name, value] of Object.entries(appSecurityHeaders())) response.headers.set(name, value);
   return response;
 }

@@ -8,8 +8,7 @@ import { claimInvitations } from "@/lib/sharing/invitations";
 import { localLoginSchema } from "@/lib/schemas/accounts";
 import { safeCallbackUrl } from "./callback-url";
 import { isLoopbackHeaderRecord } from "./loopback";
-
-const SESSION_MAX_AGE_SECONDS = 7 * 86_400;
+import { SESSION_MAX_AGE_SECONDS } from "./signed-in-hint";
 
 export const SIGN_IN_PAGE = "/signin";
 export const SIGN_OUT_PAGE = "/signout";

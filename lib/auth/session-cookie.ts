@@ -2,9 +2,7 @@
 // door before Next): next-auth's JWT session cookie, decrypted with the same secret next-auth uses.
 import { decode } from "next-auth/jwt";
 import { getConfig } from "@/lib/config";
-
-// next-auth names the cookie after whether it is Secure, and splits a long one into `.0`, `.1`, ...
-const SESSION_COOKIE = /^((?:__Secure-)?next-auth\.session-token)(?:\.(\d+))?$/;
+import { SESSION_COOKIE } from "./signed-in-hint";
 
 /** Each session cookie of the header (Secure or not), its chunks joined in order. */
 function sessionTokens(cookieHeader: string): string[] {

@@ -34,3 +34,11 @@ export function dashboardDropPath(slug: string, tab: DropTab = "versions"): stri
 export function dashboardEditPath(slug: string): string {
   return `${dashboardDropPath(slug)}/edit`;
 }
+
+/**
+ * Whether this browser's session may manage the drop, as JSON `{"href": <its page> | null}`: asked by the
+ * drop's public page, whose shared bytes cannot say (app/p/[slug]/manage-link.tsx).
+ */
+export function dashboardManageLinkPath(slug: string): string {
+  return `${dashboardDropPath(slug)}/manage.json`;
+}

@@ -6,11 +6,12 @@ import { getConfig } from "@/lib/config";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { db } from "@/lib/db";
 import { decideAccess, dropStateOf, type PasscodeUnlock, type Viewer } from "@/lib/drops/access-decision";
-import { parseVersionParam, publicPath, publicUrl, routeAt, viewerPath } from "@/lib/drops/public-urls";
+import { parseVersionParam, publicPath, publicUrl, routeAt, SLUG_PATTERN, viewerPath } from "@/lib/drops/public-urls";
 import { cardContent, cardTag } from "@/lib/previews/card-tag";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import { createViewerPass } from "@/lib/sharing/pass";
-import { viewerOn } from "@/lib/sharing/standing";
+import { standingOn, viewerOn } from "@/lib/sharing/standing";
+import { sessionUserId } from "@/lib/auth/session-cookie";
 import { createFrameToken, FRAME_TOKEN_TTL_MS, passcodeUnlock } from "./unlock";
 import { CONTEXT_HEAD_CHARS, versionChoiceLabel } from "./version-choice";
 
@@ -85,6 +86,17 @@ function dropState(drop: ViewerDropRow, versionExists?: boolean) {
 /** The drop's dashboard page, for its owner and its editors (who may act on it there). */
 function manageHref(viewer: Viewer, slug: string): string | null {
   return viewer.kind === "account" && (viewer.standing.role === "owner" || viewer.standing.role === "editor") ? dashboardDropPath(slug) : null;
+}
+
+/**
+ * The drop's dashboard page when this browser's session is its owner's or an editor's, else null (for a
+ * missing drop too, so the answer says nothing to anyone else). The shared public page asks it from the browser.
+ */
+export async function manageHrefForSession(slug: string, cookieHeader: string | null): Promise<string | null> {
+  const accountId = await sessionUserId(cookieHeader ?? undefined);
+  if (accountId === null || !SLUG_PATTERN.test(slug)) return null;
+  const drop = await db().drop.findUnique({ where: { slug }, select: { id: true, ownerId: true } });
+  return drop && manageHref({ kind: "account", accountId, standing: await standingOn(drop, accountId), unlock: null }, slug);
 }
 
 function viewerOf(drop: ViewerDropRow | null, slug: string, cookieHeader: string | null) {

@@ -122,6 +122,51 @@ test("the owner, signed in, opens their locked drop without the passcode and man
   await stranger.context().close();
 });
 
+test("a public drop's shared page is the same bytes for everyone, and only its owner's browser finds Manage on it", async ({ browser }) => {
+  const drop = await createDrop({ title: "Open roadmap", html: "<h1>Roadmap</h1>" });
+  const manageJson = `/dashboard/drops/${drop.slug}/manage.json`;
+  const asked: string[] = [];
+  const anonymous = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  anonymous.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await anonymous.goto(drop.url);
+  await expect(frame(anonymous).getByRole("heading", { name: "Roadmap" })).toBeVisible();
+  // Without the signed-in hint nobody is asked: a stranger's page costs nothing more.
+  await anonymous.waitForLoadState("networkidle");
+  expect(asked).not.toContain(manageJson);
+  await expect(anonymous.getByRole("link", { name: "Manage" })).toHaveCount(0);
+  const shared = await (await anonymous.request.get(drop.url)).text();
+  await anonymous.context().close();
+
+  for (const screen of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const owner = await openSignedIn(browser, app, "viewer-e2e", "/dashboard", screen);
+    const hint = (await owner.context().cookies(app.baseUrl)).find((cookie) => cookie.name === "htmldrop-signed-in");
+    expect(hint).toMatchObject({ value: "1", httpOnly: false, sameSite: "Lax", path: "/" });
+    const page = await owner.request.get(drop.url);
+    expect(page.headers()["set-cookie"]).toBeUndefined();
+    expect(await page.text()).toBe(shared);
+    await owner.goto(drop.url);
+    await expect(frame(owner).getByRole("heading", { name: "Roadmap" })).toBeVisible();
+    expect(await hasHorizontalPageScroll(owner)).toBe(false);
+    const answer = await owner.request.get(`${app.baseUrl}${manageJson}`);
+    expect(answer.headers()["cache-control"]).toBe("private, no-store");
+    await owner.getByRole("link", { name: "Manage" }).click();
+    await expect(owner).toHaveURL(`${app.baseUrl}/dashboard/drops/${drop.slug}`);
+    await owner.context().close();
+  }
+
+  const stranger = await openSignedIn(browser, app, "someone-else", "/dashboard", { width: 1280, height: 800 });
+  expect(await (await stranger.request.get(`${app.baseUrl}${manageJson}`)).json()).toEqual({ href: null });
+  await stranger.goto(drop.url);
+  await expect(frame(stranger).getByRole("heading", { name: "Roadmap" })).toBeVisible();
+  await stranger.waitForLoadState("networkidle");
+  await expect(stranger.getByRole("link", { name: "Manage" })).toHaveCount(0);
+  // Signing out takes the hint with the session.
+  await stranger.goto(`${app.baseUrl}/signout`);
+  await stranger.getByRole("button", { name: "Sign out" }).click();
+  await expect.poll(async () => (await stranger.context().cookies(app.baseUrl)).map((cookie) => cookie.name)).not.toContain("htmldrop-signed-in");
+  await stranger.context().close();
+});
+
 test("the owner, signed in, finds their expired drop's viewer offering to extend it, and extends it", async ({ browser }) => {
   const drop = await createDrop({ title: "Launch countdown", html: "<h1>T minus ten</h1>", ttl_seconds: 1 });
   await expect.poll(async () => (await fetch(drop.url)).status).toBe(410);

@@ -6,6 +6,7 @@ import { publicPath, viewerPath } from "@/lib/drops/public-urls";
 import type { ViewerPage } from "@/lib/serving/viewer";
 import { CommentsPanel, type CommentNotice } from "./comments-panel";
 import { LiveVersion } from "./live-version";
+import { ManageLink } from "./manage-link";
 import styles from "./viewer.module.css";
 
 type DropPage = Extract<ViewerPage, { kind: "drop" }>;
@@ -105,7 +106,7 @@ export function DropView({ page, notice = null }: { page: DropPage; notice?: Com
             <span className={styles.wide}>Open </span>
             <span className={styles.capitalOnPhone}>full page</span>
           </a>
-          {page.manageHref ? <a href={page.manageHref}>Manage</a> : null}
+          <ManageLink slug={page.slug} href={page.manageHref} />
           {page.unlockedHere ? (
             <form method="post" action={publicPath(page.slug, "lock")}>
               <button type="submit">
