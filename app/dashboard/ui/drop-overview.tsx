@@ -22,17 +22,17 @@ type Props = {
   isOwner: boolean;
 };
 
-/** One fact of the drop, with the link to the tab where it changes. */
+/** One fact of the drop, with the link to the tab where it changes beside its name (so the value keeps one line). */
 function Fact({ term, children, slug, tab, change, testId }: { term: string; children: ReactNode; slug: string; tab: DropTab; change: string; testId: string }) {
   return (
     <div className={styles.fact}>
-      <dt>{term}</dt>
-      <dd data-testid={testId}>
-        {children}{" "}
+      <dt>
+        {term}{" "}
         <a href={dashboardDropPath(slug, tab)} className={styles.factLink}>
           {change}
         </a>
-      </dd>
+      </dt>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }

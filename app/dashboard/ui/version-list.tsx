@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { VersionRow } from "@/lib/dashboard/drop-detail";
 import { formatBytes } from "@/lib/dashboard/format";
 import { viewerPath } from "@/lib/drops/public-urls";
@@ -8,13 +9,30 @@ import { RelativeTime } from "./relative-time";
 
 /**
  * Every version, newest first, with its context to read; each can be opened, and deleted by the owner
- * (`canDelete`; editors may not) while it is not the only one.
+ * (`canDelete`; editors may not) while it is not the only one. `children` close the card (the way to a new version).
  */
-export function VersionList({ slug, versions, latest, renderedAt, canDelete }: { slug: string; versions: VersionRow[]; latest: number; renderedAt: number; canDelete: boolean }) {
+export function VersionList({
+  slug,
+  versions,
+  latest,
+  renderedAt,
+  canDelete,
+  children,
+}: {
+  slug: string;
+  versions: VersionRow[];
+  latest: number;
+  renderedAt: number;
+  canDelete: boolean;
+  children?: ReactNode;
+}) {
   const deletable = canDelete && versions.length > 1;
   return (
     <section className={styles.card} aria-labelledby="versions-heading">
-      <h2 id="versions-heading">Versions ({versions.length})</h2>
+      {/* The tab above already says "Versions": the heading is for those who navigate by headings. */}
+      <h2 id="versions-heading" className={styles.visuallyHidden}>
+        Versions ({versions.length})
+      </h2>
       {canDelete && !deletable ? <p className={styles.muted}>The only version cannot be deleted; delete the drop instead.</p> : null}
       <table className={`${styles.table} ${styles.compactRows}`} data-testid="version-table">
         <thead>
@@ -70,6 +88,7 @@ export function VersionList({ slug, versions, latest, renderedAt, canDelete }: {
           ))}
         </tbody>
       </table>
+      {children}
     </section>
   );
 }

@@ -37,10 +37,9 @@ function TabContent({ tab, detail, share }: { tab: DropTab; detail: DropDetail; 
   switch (tab) {
     case "versions":
       return (
-        <>
-          <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} renderedAt={renderedAt} canDelete={isOwner} />
+        <VersionList slug={drop.slug} versions={versions} latest={drop.latest_version} renderedAt={renderedAt} canDelete={isOwner}>
           <NewVersionSection slug={drop.slug} />
-        </>
+        </VersionList>
       );
     case "share":
       return (
