@@ -4,6 +4,11 @@ import { DASHBOARD_MESSAGES } from "./messages";
 /** What a dashboard server action hands back to its form. */
 export type FormState = { status: "idle" | "ok" | "error"; message: string };
 
+/** A schema's message ("must be at most 64 characters") as a sentence a form shows under its field. */
+export function asSentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+}
+
 export function ok(message: string): FormState {
   return { status: "ok", message };
 }

@@ -4,6 +4,7 @@
 import { isApiError, type ApiError } from "@/lib/errors";
 import { parseInput } from "@/lib/schemas/errors";
 import { PATTERN_LIMITS, savePatternBodySchema, templateFileName, type SavePatternInput } from "@/lib/schemas/patterns";
+import { asSentence } from "./form-state";
 import { DASHBOARD_MESSAGES } from "./messages";
 import { FieldError, formText, PATTERN_MARKDOWN_UPLOAD, PATTERN_TEMPLATE_UPLOAD, readTextUpload, tooLargeMessage, type TextUpload } from "./text-upload";
 
@@ -59,10 +60,6 @@ function fieldIssues(error: ApiError): FieldIssue[] {
   return (error.details?.fields as FieldIssue[] | undefined) ?? [];
 }
 
-function sentence(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
-}
-
 /** invalid_pattern: what is wrong with the front matter or the guide, under the Markdown (or the template it names). */
 function invalidPatternState(error: ApiError, name: string): { field: PatternField; message: string } {
   const issues = fieldIssues(error);
@@ -74,7 +71,7 @@ function invalidPatternState(error: ApiError, name: string): { field: PatternFie
     return { field: "markdown", message: error.message };
   }
   // The schema's messages are written for a person editing the YAML.
-  return { field: "markdown", message: sentence(`Check the front matter: ${issues.map((issue) => issue.message).join("; ")}`) };
+  return { field: "markdown", message: asSentence(`Check the front matter: ${issues.map((issue) => issue.message).join("; ")}`) };
 }
 
 /**
@@ -100,7 +97,7 @@ export function patternErrorState(error: unknown, values: PatternValues): { fiel
     case "invalid_arg": {
       const [first] = fieldIssues(error);
       const target = first?.field === "name" || first?.field === "markdown" || first?.field === "template" ? first.field : "form";
-      return { field: target, message: first ? sentence(first.message) : error.message };
+      return { field: target, message: first ? asSentence(first.message) : error.message };
     }
     default:
       return { field: "form", message: error.message };

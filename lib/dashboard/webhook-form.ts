@@ -3,7 +3,7 @@
 // live region.
 import { isApiError } from "@/lib/errors";
 import { parsePublicPath } from "@/lib/drops/public-urls";
-import type { FormState } from "./form-state";
+import { asSentence, type FormState } from "./form-state";
 import { parseInput } from "@/lib/schemas/errors";
 import { createWebhookBodySchema, type CreateWebhookInput, type DeliveryJson } from "@/lib/schemas/webhooks";
 import { parseTagLines } from "./forms";
@@ -62,12 +62,8 @@ export function webhookRequestFromForm(form: FormData): CreateWebhookInput {
   });
 }
 
-function sentence(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
-}
-
 /** A drops entry that is not a slug, in the words of the field. */
-export function notASlugMessage(entry: string): string {
+function notASlugMessage(entry: string): string {
   return `“${entry.slice(0, 80)}” is not a drop: give each drop's slug (the letters and digits after /p/ in its link) or its link.`;
 }
 
@@ -78,8 +74,8 @@ function issueSentence(path: string, message: string, drops: string[]): { field:
   const rest = dot < 0 ? "" : path.slice(dot + 1);
   const field = (FIELDS as readonly string[]).includes(top) ? (top as WebhookField) : "form";
   if (field === "drops" && /^\d+$/.test(rest)) return { field, message: notASlugMessage(drops[Number(rest)] ?? "") };
-  if (field === "metadata" && rest) return { field, message: sentence(`Tag ${rest}: ${message}`) };
-  return { field, message: sentence(message) };
+  if (field === "metadata" && rest) return { field, message: asSentence(`Tag ${rest}: ${message}`) };
+  return { field, message: asSentence(message) };
 }
 
 /** A refusal as "Add endpoint" shows it: the field it concerns, a plain sentence, and what was typed. */
