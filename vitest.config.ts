@@ -23,6 +23,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/cli.test.ts": ["sqlite", "postgres"], // the command-line client end to end (sign-in, upsert, a retried publish, watch) on each database's server
   "tests/api/webhooks.test.ts": ["sqlite", "postgres"], // npm start's delivery timer and the outbox on each database; the cron route is called there too
   "tests/api/webhooks-instances.test.ts": ["sqlite", "postgres"], // two npm start processes claiming deliveries: FOR UPDATE SKIP LOCKED, or SQLite's conditional UPDATE
+  "tests/api/notifications.test.ts": ["sqlite", "postgres"], // npm start's email timer, the digest's upsert and claim (raw SQL on each database)
   // The HTTP layer of `npm start` and what no database changes: once.
   "tests/api/malformed-requests.test.ts": ["sqlite"], // npm start's answers to what Node.js cannot parse
   "tests/api/large-bodies.test.ts": ["sqlite"], // npm start's lingering close; on Vercel the platform receives and caps bodies

@@ -119,6 +119,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_:.-]+=.+$/, "must be claim=value, such as groups=engineering")
     .transform((setting) => ({ claim: setting.slice(0, setting.indexOf("=")), value: setting.slice(setting.indexOf("=") + 1) }))
     .optional(),
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587").optional(),
+  MAIL_FROM: optionalText,
   HTMLDROP_TEST_CLOCK_FILE: optionalText,
 });
 
@@ -203,6 +205,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     problems.push("DEFAULT_DROP_ACCESS: cannot be public while PUBLIC_DROPS=off");
   }
   if (e.ORG_OIDC_CLAIM && !e.AUTH_OIDC_ISSUER) problems.push("ORG_OIDC_CLAIM: needs the OIDC sign-in (AUTH_OIDC_ISSUER, AUTH_OIDC_ID, AUTH_OIDC_SECRET)");
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) problems.push("SMTP_URL and MAIL_FROM: set both or neither (email notifications need a server and a sender)");
   if (problems.length > 0) throw new ConfigError(problems);
 
   const secretsFromEnvironment = Boolean(e.AUTH_SECRET && e.TOKEN_PEPPER);
@@ -231,6 +234,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Days an expired drop is kept (answering 410, still the owner's to extend) before the purge deletes it. */
     expiredRetentionDays: e.EXPIRED_RETENTION_DAYS,
     auth: { github, oidc, devLogin },
+    /** Owner notifications by email; null: none are sent, and the dashboard's notices are all there is. */
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     rateLimitBackend: e.UPSTASH_REDIS_REST_URL
       ? ({ kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN! } as const)
       : e.REDIS_URL

@@ -5,6 +5,7 @@
 // dashboardAction (lib/dashboard/action.ts) runs that skeleton, each action here only its own steps.
 import { setDefaultCommentPolicy } from "@/lib/accounts/comment-default";
 import { createToken } from "@/lib/accounts/create-token";
+import { setCommentNotifications } from "@/lib/notifications/settings";
 import { FULL_GRANT } from "@/lib/accounts/credentials";
 import { revokeToken } from "@/lib/accounts/tokens";
 import { discoveryFacts } from "@/lib/discovery/facts";
@@ -138,6 +139,13 @@ export const setDefaultCommentPolicyAction = dashboardAction(async (owner, form)
   if (!policy.success) return refused(DASHBOARD_MESSAGES.commentPolicyMissing);
   await setDefaultCommentPolicy(owner, policy.data);
   return { state: ok(DASHBOARD_MESSAGES.commentDefaultSaved), revalidate: ["/dashboard/account", "/dashboard/new"] };
+});
+
+/** The account page's email notifications; the checkbox posts "on" when ticked and nothing when not. */
+export const setCommentEmailsAction = dashboardAction(async (owner, form) => {
+  const on = text(form, "comments") === "on";
+  await setCommentNotifications(owner, on);
+  return { state: ok(on ? DASHBOARD_MESSAGES.commentEmailsOn : DASHBOARD_MESSAGES.commentEmailsOff), revalidate: ["/dashboard/account"] };
 });
 
 /** The checkbox posts "on" when ticked and nothing when not: either way the form states the whole setting. */

@@ -260,6 +260,16 @@ const REGISTRY = [
     plainResponses: HTTP_LAYER_REFUSALS,
   },
   {
+    method: "get", path: "/api/cron/send-notifications", operationId: "sendNotifications", tag: "Operations", auth: false, operatorSecret: "cron",
+    summary: "Send the notification emails that are due",
+    description:
+      "Sends the owners' notification emails whose batching minute has passed (and those of a dead instance's claims) for up to 30 seconds; nothing while SMTP_URL is unset. " +
+      "Vercel's cron calls it every minute; `npm start` does the same work every few seconds by itself. Send `Authorization: Bearer <CRON_SECRET>`.",
+    success: { status: 200, description: "What this run sent: `attempted` accounts' emails, `succeeded` of them sent.", schema: { zod: deliveryRunSchema, name: "DeliveryRun" } },
+    errors: ["token_required", "unauthorized", "forbidden"],
+    plainResponses: HTTP_LAYER_REFUSALS,
+  },
+  {
     method: "post", path: "/api/auth/start", operationId: "startDeviceAuth", tag: "Authentication", auth: false,
     summary: "Start a device-code sign-in",
     description: "Show `verification_url` and `code` to a human, then poll GET /api/auth/poll every `poll_interval` seconds. The body is optional.",

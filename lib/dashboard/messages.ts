@@ -45,6 +45,8 @@ export const DASHBOARD_MESSAGES = {
   commentPolicySaved: "Saved: the comment setting now applies on the viewer page.",
   commentPolicyMissing: "Choose who may comment.",
   commentDefaultSaved: "Saved: drops you create from now on without choosing, here or from an agent, start with this comment setting.",
+  commentEmailsOn: "Saved: you will get an email about new comments on your drops (several within a minute come as one).",
+  commentEmailsOff: "Saved: no more comment emails; new comments still appear on your dashboard.",
   indexableOn: "Saved: search engines may now index this drop.",
   indexableOff: "Saved: search engines are asked not to index this drop.",
   commentNotFound: "No such comment on this drop: it may have been deleted.",

@@ -5,6 +5,7 @@ import { afterCommit, beforeCommit, type Tx } from "@/lib/db";
 import type { CommentJson } from "@/lib/schemas/comments";
 import type { DropJson } from "@/lib/schemas/drops";
 import { toDropJson } from "@/lib/drops/serialize";
+import { scheduleDigest } from "@/lib/notifications/schedule";
 import { newId } from "@/lib/security/random";
 import { endpointWants, parseEndpointFilters } from "@/lib/webhooks/match";
 import { DELIVERY_SCHEDULE_MS } from "@/lib/webhooks/schedule";
@@ -29,6 +30,7 @@ export function webhookBody(type: string, at: Date, data: unknown): string {
 
 async function insertEvent(tx: Tx, event: NewEvent, recorded?: (tx: Tx, id: number) => Promise<void>): Promise<void> {
   const endpoints = await tx.webhookEndpoint.findMany({ where: { userId: event.ownerId, disabledAt: null }, select: { id: true, events: true, drops: true, metadata: true } });
+  await scheduleDigest(tx, event);
   const createdAt = new Date(now());
   const row = await tx.event.create({
     data: { type: event.type, ownerId: event.ownerId, dropId: event.dropId, data: JSON.stringify(event.data), createdAt },

@@ -11,6 +11,7 @@ import { disconnectDb } from "@/lib/db";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
 import { startWebhookDelivery } from "@/lib/webhooks/worker";
+import { startNotificationDelivery } from "@/lib/notifications/worker";
 // Up a floor, deliberately: the front door counts every request into the metrics, which read its gauges.
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { rateLimitBackend } from "@/lib/ratelimit";
@@ -54,6 +55,7 @@ export function createFrontDoor(): FrontDoor {
   let loopbackOrigin = "";
   let stopExpiryPurge = () => {};
   let stopWebhookDelivery = () => {};
+  let stopNotificationDelivery = () => {};
 
   /** Set here, never taken from the client: per-client rate limits and the local sign-in trust them. */
   function recordClient(request: IncomingMessage): void {
@@ -95,6 +97,7 @@ export function createFrontDoor(): FrontDoor {
       if (applied.length > 0) console.log(`htmldrop: applied migrations ${applied.join(", ")}`);
       stopExpiryPurge = startExpiryPurge();
       stopWebhookDelivery = startWebhookDelivery();
+      stopNotificationDelivery = startNotificationDelivery();
       // Connected before the first request: limits fail closed, so a burst that found the connection to
       // Redis still being made would be refused. A Redis that is down is logged by its client; requests
       // are then refused until it answers, as at any other time.
@@ -179,6 +182,7 @@ export function createFrontDoor(): FrontDoor {
     async stop() {
       stopExpiryPurge();
       stopWebhookDelivery();
+      stopNotificationDelivery();
       await flushViewCounts().finally(() => disconnectDb());
     },
   };

@@ -4,7 +4,7 @@
 // comments, locked, wrong passcode, 404, expired, and expired to its owner), the compare page with its
 // marked changes, the served plain pages, the dashboard (empty and full, a drop on each of its tabs, a
 // drop it does not have, its editor, tokens, patterns, teams, shared with me, account, comments), the
-// OAuth consent page and the not-found page. One spec file per screen size
+// OAuth consent page, an email's unsubscribe page (its link not valid) and the not-found page. One spec file per screen size
 // (tests/e2e/accessibility-*.spec.ts), each with one server, one set of drops and one browser context,
 // signed in as whoever the page needs. Screenshots of each page in both schemes are kept under
 // test-results/accessibility/.
@@ -199,6 +199,10 @@ export function checkEveryPage(screenName: (typeof SCREENS)[number]["name"]): vo
       pageTest("signed-out", null, async () => {
         await open("/signout");
         await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();
+      });
+      pageTest("unsubscribe-invalid", null, async () => {
+        await open("/unsubscribe?token=nobody.not-a-signature");
+        await expect(page.getByRole("alert")).toContainText("not valid");
       });
       pageTest("sign-in-failed", null, async () => {
         await open("/api/auth/error?error=Configuration");

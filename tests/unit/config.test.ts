@@ -79,5 +79,9 @@ describe("configuration", () => {
   it("requires providers' variables in complete sets", () => {
     expect(problems({ DATA_DIR: dataDir(), AUTH_GITHUB_ID: "x" })).toContain("AUTH_GITHUB_ID and AUTH_GITHUB_SECRET");
     expect(problems({ DATA_DIR: dataDir(), AUTH_OIDC_ISSUER: "https://id.example.com" })).toContain("AUTH_OIDC_ISSUER");
+    expect(problems({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com:587" })).toContain("SMTP_URL and MAIL_FROM");
+    expect(problems({ DATA_DIR: dataDir(), SMTP_URL: "https://mail.example.com", MAIL_FROM: "a@example.com" })).toContain("SMTP_URL: must be an smtp://");
+    expect(parseConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "htmldrop <a@example.com>" }).mail).toEqual({ smtpUrl: "smtps://u:p@mail.example.com:465", from: "htmldrop <a@example.com>" });
+    expect(parseConfig({ DATA_DIR: dataDir() }).mail).toBeNull();
   });
 });

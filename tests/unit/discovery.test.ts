@@ -59,6 +59,7 @@ describe("operator-only operations", () => {
       ["/metrics", false, "Operations"],
       ["/api/cron/purge-expired", false, "Operations"],
       ["/api/cron/deliver-webhooks", false, "Operations"],
+      ["/api/cron/send-notifications", false, "Operations"],
     ]);
   });
 });
@@ -84,7 +85,7 @@ describe("API reference", () => {
 
   it("shows the purge under Operations and the stats under Drops, with their schemes and schemas", () => {
     const byTag = (name: string) => reference.tags.find((tag) => tag.name === name)!.operations.map((operation) => operation.id);
-    expect(byTag("Operations")).toEqual(["getHealth", "getMetrics", "purgeExpiredDrops", "deliverWebhooks"]);
+    expect(byTag("Operations")).toEqual(["getHealth", "getMetrics", "purgeExpiredDrops", "deliverWebhooks", "sendNotifications"]);
     expect(byTag("Drops")).toContain("getDropStats");
     expect(reference.securitySchemes.map((scheme) => scheme.name)).toEqual(["bearerAuth", "oauth2", "metricsToken", "cronSecret"]);
     const stats = operations.find((operation) => operation.id === "getDropStats")!;

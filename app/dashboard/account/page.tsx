@@ -3,10 +3,12 @@ import { getDefaultCommentPolicy } from "@/lib/accounts/comment-default";
 import { loadAccount } from "@/lib/dashboard/account";
 import { formatTime } from "@/lib/dashboard/format";
 import { requireSessionUser } from "@/lib/auth/session";
+import { getNotificationSettings } from "@/lib/notifications/settings";
 import { setDefaultCommentPolicyAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "../ui/action-form";
 import { CommentPolicyChoices } from "../ui/comment-policy-choices";
+import { NotificationsSection } from "../ui/notifications-section";
 import { UsageMeter } from "../ui/usage-meter";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +16,7 @@ export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const user = await requireSessionUser("/dashboard/account");
-  const [account, commentsDefault] = await Promise.all([loadAccount(user), getDefaultCommentPolicy(user.userId)]);
+  const [account, commentsDefault, notifications] = await Promise.all([loadAccount(user), getDefaultCommentPolicy(user.userId), getNotificationSettings(user.userId)]);
   return (
     <main>
       <h1>Account</h1>
@@ -52,6 +54,7 @@ export default async function AccountPage() {
           <CommentPolicyChoices key={commentsDefault} legend="Who may comment on new drops" checked={commentsDefault} />
         </ActionForm>
       </section>
+      <NotificationsSection settings={notifications} />
     </main>
   );
 }

@@ -1,0 +1,145 @@
+// Sends the notification emails that are due, at least once, with several instances sending each once:
+// an instance claims an account's digest with a lease the database grants to one claimant (FOR UPDATE
+// SKIP LOCKED on PostgreSQL, a conditional UPDATE on SQLite), as the webhook worker claims deliveries. A
+// claim whose instance died runs out and is taken again, so nothing is lost; that email may then arrive twice.
+import { randomUUID } from "node:crypto";
+import { now } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
+import { db, Prisma, transaction } from "@/lib/db";
+import { buildDigestEmail } from "./message";
+import { sendEmail, SEND_TIMEOUT_MS } from "./mailer";
+import { NOTICE_EVENT_TYPES, noticeFromEvent } from "./notices";
+import { DIGEST_WINDOW_MS } from "./schedule";
+import { getNotificationSettings } from "./settings";
+import { dropCommentsUrl, settingsUrl, unsubscribeUrls } from "./urls";
+
+/** Longer than a send can take (each SMTP step has SEND_TIMEOUT_MS), so a live claim never runs out. */
+export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS * 6;
+/** After a failed send (the SMTP server down or refusing), the account's email is tried again this much later. */
+export const RETRY_AFTER_MS = 300_000;
+/** The most events one email covers; more make the next email, due at once. */
+const EVENTS_PER_EMAIL = 500;
+const CLAIM_BATCH = 10;
+const POLL_EVERY_MS = 5_000;
+
+type Claimed = { userId: string; claimToken: string };
+
+async function claimDue(limit: number): Promise<Claimed[]> {
+  const at = new Date(now());
+  const lockedUntil = new Date(at.getTime() + CLAIM_LEASE_MS);
+  const claimToken = randomUUID();
+  if (getConfig().database.provider === "postgres") {
+    const rows = await db().$queryRaw<{ userId: string }[]>`
+      UPDATE "NotificationDigest" SET "lockedUntil" = ${lockedUntil}, "claimToken" = ${claimToken}
+      WHERE "userId" IN (
+        SELECT "userId" FROM "NotificationDigest"
+        WHERE "dueAt" <= ${at} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${at})
+        ORDER BY "dueAt" LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING "userId"`;
+    return rows.map(({ userId }) => ({ userId, claimToken }));
+  }
+  const due: Prisma.NotificationDigestWhereInput = { dueAt: { lte: at }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: at } }] };
+  const candidates = await db().notificationDigest.findMany({ where: due, select: { userId: true }, orderBy: { dueAt: "asc" }, take: limit });
+  const claimed: Claimed[] = [];
+  for (const { userId } of candidates) {
+    // Claimed only if no other instance took it between the read and this write.
+    const { count } = await db().notificationDigest.updateMany({ where: { ...due, userId }, data: { lockedUntil, claimToken } });
+    if (count === 1) claimed.push({ userId, claimToken });
+  }
+  return claimed;
+}
+
+/**
+ * Moves the digest past what was mailed (or skipped), if this instance still holds the claim; due again
+ * at once when more than one email's worth was waiting, a window on when notices arrived meanwhile.
+ */
+async function settle(claim: Claimed, throughEventId: number, full: boolean): Promise<void> {
+  await transaction(async (tx) => {
+    const { count } = await tx.notificationDigest.updateMany({ where: claim, data: { throughEventId, dueAt: null, lockedUntil: null, claimToken: null } });
+    if (count === 0) return;
+    const waiting = await tx.event.count({ where: { ownerId: claim.userId, id: { gt: throughEventId }, type: { in: [...NOTICE_EVENT_TYPES] } } });
+    if (waiting > 0) {
+      await tx.notificationDigest.update({ where: { userId: claim.userId }, data: { dueAt: new Date(now() + (full ? 0 : DIGEST_WINDOW_MS)) } });
+    }
+  });
+}
+
+/** Sends one claimed account's email and settles it; true when an email went out. */
+export async function sendClaimed(claim: Claimed): Promise<boolean> {
+  const digest = await db().notificationDigest.findUnique({ where: { userId: claim.userId }, select: { throughEventId: true } });
+  if (!digest) return false;
+  const events = await db().event.findMany({
+    where: { ownerId: claim.userId, id: { gt: digest.throughEventId }, type: { in: [...NOTICE_EVENT_TYPES] } },
+    orderBy: { id: "asc" },
+    take: EVENTS_PER_EMAIL,
+    select: { id: true, type: true, data: true, createdAt: true },
+  });
+  const through = events.at(-1)?.id ?? digest.throughEventId;
+  const full = events.length === EVENTS_PER_EMAIL;
+  const notices = events.flatMap((event) => noticeFromEvent(event) ?? []);
+  const settings = await getNotificationSettings(claim.userId);
+  // Turned off, or no address any more, since the email was scheduled: what was waiting is skipped.
+  if (notices.length === 0 || !settings.comments || settings.email === null) {
+    await settle(claim, through, full);
+    return false;
+  }
+  const links = unsubscribeUrls(claim.userId);
+  const content = buildDigestEmail({ notices, dropPageUrl: dropCommentsUrl, unsubscribeUrl: links.page, settingsUrl: settingsUrl() });
+  try {
+    await sendEmail({
+      to: settings.email,
+      ...content,
+      // RFC 8058: a mail client may offer "Unsubscribe" and POST to this URL itself.
+      headers: { "List-Unsubscribe": `<${links.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+  } catch (error) {
+    console.error(`htmldrop: sending a notification email failed; trying again in ${RETRY_AFTER_MS / 60_000} minutes`, error);
+    await db().notificationDigest.updateMany({ where: claim, data: { dueAt: new Date(now() + RETRY_AFTER_MS), lockedUntil: null, claimToken: null } });
+    return false;
+  }
+  await settle(claim, through, full);
+  return true;
+}
+
+export type EmailRun = { attempted: number; succeeded: number };
+
+/** Sends what is due until nothing is, or `budgetMs` has passed (a cron invocation's time). */
+export async function sendDueNotifications(budgetMs = Number.POSITIVE_INFINITY): Promise<EmailRun> {
+  const run: EmailRun = { attempted: 0, succeeded: 0 };
+  if (getConfig().mail === null) return run;
+  const deadline = Date.now() + budgetMs;
+  while (Date.now() < deadline) {
+    const claims = await claimDue(CLAIM_BATCH);
+    if (claims.length === 0) break;
+    const outcomes = await Promise.all(claims.map(sendClaimed));
+    run.attempted += claims.length;
+    run.succeeded += outcomes.filter(Boolean).length;
+  }
+  return run;
+}
+
+// One run at a time per process. Kept on globalThis: Next's bundle and the front door's each load this module.
+const STATE_KEY = Symbol.for("htmldrop.notificationWorker");
+type WorkerState = { running: boolean };
+
+async function runNow(): Promise<void> {
+  const holder = globalThis as { [STATE_KEY]?: WorkerState };
+  const state = (holder[STATE_KEY] ??= { running: false });
+  if (state.running) return;
+  state.running = true;
+  try {
+    await sendDueNotifications();
+  } catch (error) {
+    console.error("htmldrop: sending notification emails failed; trying again shortly", error);
+  } finally {
+    state.running = false;
+  }
+}
+
+/** Under `npm start` with SMTP configured: sends the emails that came due every few seconds. */
+export function startNotificationDelivery(): () => void {
+  if (getConfig().mail === null) return () => {};
+  const timer = setInterval(() => void runNow(), POLL_EVERY_MS).unref();
+  return () => clearInterval(timer);
+}
