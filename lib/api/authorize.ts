@@ -34,12 +34,15 @@ function requireEveryDrop(caller: Caller, refused = "create new drops"): void {
   }
 }
 
+/** What an account-wide operation of each tag does, for a drop-limited token's refusal. */
+const ACCOUNT_WIDE: Partial<Record<string, string>> = { Webhooks: "manage the account's webhooks", Account: "change the account's notification settings" };
+
 export function authorize(caller: Caller, operation: Operation, slug?: string): void {
   const access = operation.access;
   if (!access) throw new Error(`${operation.operationId} takes no bearer token`);
   if (access.scope) requireScope(caller, access.scope);
   if (access.drop === "create") requireEveryDrop(caller);
-  if (access.drop === "account") requireEveryDrop(caller, operation.tag === "Webhooks" ? "manage the account's webhooks" : "change the account's patterns");
+  if (access.drop === "account") requireEveryDrop(caller, ACCOUNT_WIDE[operation.tag] ?? "change the account's patterns");
   // A call without a slug string fails its own validation afterwards; it never reaches a drop.
   if (access.drop === "slug" && typeof slug === "string") requireDropAccess(caller, slug);
 }

@@ -33,6 +33,7 @@ import {
   webhookListSchema,
   webhookSchema,
 } from "@/lib/schemas/webhooks";
+import { notificationSettingsSchema, patchNotificationSettingsBodySchema } from "@/lib/schemas/notifications";
 import { EVENT_DESCRIPTIONS, EVENT_TYPES } from "@/lib/events/types";
 import { liveVersionSchema } from "@/lib/schemas/serving";
 import { CACHE_LIVE, publicCacheControl } from "@/lib/drops/access-decision";
@@ -292,6 +293,23 @@ const REGISTRY = [
     description: "The account the bearer token belongs to, its drop count, and the token itself (id and label, never its value). Use it to check a token.",
     success: { status: 200, description: "The caller's account and token.", schema: { zod: meSchema, name: "Me" } },
     errors: [],
+  },
+  {
+    method: "get", path: "/api/me/notifications", operationId: "getNotificationSettings", tag: "Account", auth: true,
+    access: { scope: "tokens:manage", drop: "account" },
+    summary: "Get the account's notification settings",
+    description: "Whether the owner is emailed about comments by others on their drops, where to, and whether this instance sends email at all.",
+    success: { status: 200, description: "The settings.", schema: { zod: notificationSettingsSchema, name: "NotificationSettings" } },
+    errors: [],
+  },
+  {
+    method: "patch", path: "/api/me/notifications", operationId: "updateNotificationSettings", tag: "Account", auth: true,
+    access: { scope: "tokens:manage", drop: "account" },
+    summary: "Change the account's notification settings",
+    description: "`comments: false` stops comment emails (as an email's unsubscribe link does), `true` starts them again. Counts as a write.",
+    body: { schema: patchNotificationSettingsBodySchema, name: "PatchNotificationSettingsBody", required: true },
+    success: { status: 200, description: "The settings.", schema: { zod: notificationSettingsSchema, name: "NotificationSettings" } },
+    errors: [...BODY_ERRORS, ...WRITE_LIMITS],
   },
   {
     method: "get", path: "/api/tokens", operationId: "listTokens", tag: "Account", auth: true,

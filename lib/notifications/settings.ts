@@ -3,6 +3,7 @@
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
 import { assertWriteAllowed } from "@/lib/ratelimit";
+import type { NotificationSettingsJson } from "@/lib/schemas/notifications";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
 export type NotificationSettings = {
@@ -19,6 +20,10 @@ export async function getNotificationSettings(userId: string, client: Tx = db())
     select: { notifyComments: true, identities: { where: { email: { not: null } }, select: { email: true }, orderBy: { createdAt: "desc" }, take: 1 } },
   });
   return { comments: user?.notifyComments ?? false, email: user?.identities[0]?.email ?? null, mailConfigured: getConfig().mail !== null };
+}
+
+export function toNotificationSettingsJson(settings: NotificationSettings): NotificationSettingsJson {
+  return { comments: settings.comments, email: settings.email, email_configured: settings.mailConfigured };
 }
 
 /** A change to the account is a write like any other. */

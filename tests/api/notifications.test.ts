@@ -1,7 +1,8 @@
 // Owner notifications (issue 33) against a real SMTP server on loopback: without SMTP the dashboard shows
 // the notice and nothing is queued; with it, a comment by someone else is one email a minute later, fifty
 // within that minute are one email too, and the email's unsubscribe link (the page and RFC 8058's
-// one-click POST) turns the emails off without a session. The test clock moves the server's time.
+// one-click POST) turns the emails off without a session, as GET /api/me/notifications then says. The
+// test clock moves the server's time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { createTestClock, type TestClock } from "../helpers/clock";
@@ -76,6 +77,7 @@ describe("without SMTP", () => {
     expect(html).toContain("Is &lt;b&gt;this&lt;/b&gt; final?");
     const account = await (await fetch(`${app.baseUrl}/dashboard/account`, { headers: { cookie } })).text();
     expect(account).toContain("This instance sends no email");
+    expect((await app.api("/api/me/notifications", { token: alice })).body).toEqual({ comments: true, email: null, email_configured: false });
   });
 });
 
@@ -153,6 +155,10 @@ describe("with SMTP", () => {
     clock.advance(WINDOW_MS + 1_000);
     expect(await sendDue()).toEqual({ attempted: 0, succeeded: 0 });
     expect(smtp.received).toHaveLength(2);
+    // The API (and the dashboard's account page) says so, and turns them on again.
+    expect((await app.api("/api/me/notifications", { token: alice })).body).toEqual({ comments: false, email: ALICE_EMAIL, email_configured: true });
+    const on = await app.api("/api/me/notifications", { method: "PATCH", token: alice, body: { comments: true } });
+    expect(on.body).toEqual({ comments: true, email: ALICE_EMAIL, email_configured: true });
     const cookie = await signInAs(app, "mail-alice");
     expect(await (await fetch(`${app.baseUrl}/dashboard`, { headers: { cookie } })).text()).toContain("Anyone there?");
   });

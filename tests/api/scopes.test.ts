@@ -125,6 +125,8 @@ async function callTool(token: string, name: string, args: Record<string, unknow
 type RestCase = { name: string; scope: Scope | null; fresh?: boolean; status: number; send(token: string, slug: string): Promise<ApiResult> };
 const REST: RestCase[] = [
   { name: "GET /api/me", scope: null, status: 200, send: (token) => app.api("/api/me", { token }) },
+  { name: "GET /api/me/notifications", scope: "tokens:manage", status: 200, send: (token) => app.api("/api/me/notifications", { token }) },
+  { name: "PATCH /api/me/notifications", scope: "tokens:manage", status: 200, send: (token) => app.api("/api/me/notifications", { method: "PATCH", token, body: { comments: true } }) },
   { name: "GET /api/tokens", scope: "tokens:manage", status: 200, send: (token) => app.api("/api/tokens", { token }) },
   { name: "POST /api/tokens", scope: "tokens:manage", status: 201, send: (token) => app.api("/api/tokens", { method: "POST", token, body: { label: "child" } }) },
   {
@@ -427,6 +429,9 @@ describe("a token limited to some drops", () => {
     const res = await app.api("/api/webhooks", { token: limited });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toContain("cannot manage the account's webhooks");
+    const settings = await app.api("/api/me/notifications", { method: "PATCH", token: limited, body: { comments: false } });
+    expect(settings.status).toBe(403);
+    expect(settings.body.error.message).toContain("cannot change the account's notification settings");
   });
 
   it("hands on only its own drops through POST /api/tokens", async () => {
