@@ -143,7 +143,7 @@ export const setDefaultCommentPolicyAction = dashboardAction(async (owner, form)
 
 /** The account page's email notifications; the checkbox posts "on" when ticked and nothing when not. */
 export const setCommentEmailsAction = dashboardAction(async (owner, form) => {
-  const on = text(form, "comments") === "on";
+  const on = text(form, "comment_emails") === "on";
   await setCommentNotifications(owner, on);
   return { state: ok(on ? DASHBOARD_MESSAGES.commentEmailsOn : DASHBOARD_MESSAGES.commentEmailsOff), revalidate: ["/dashboard/account"] };
 });

@@ -37,7 +37,7 @@ function callAction(path: string, name: string, args: string, cookie?: string): 
 const ARGUMENTS = ["[]", '["$undefined","not a form"]'];
 
 describe("server actions called without a form", () => {
-  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setDefaultCommentPolicyAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction", "savePatternAction", "deletePatternAction"];
+  const dashboardActions = ["createDropAction", "publishVersionAction", "editDropAction", "setPasscodeAction", "setExpiryAction", "deleteVersionAction", "deleteDropAction", "revokeTokenAction", "setCommentPolicyAction", "setDefaultCommentPolicyAction", "setCommentEmailsAction", "setIndexableAction", "resolveCommentAction", "replyToCommentAction", "deleteCommentAction", "savePatternAction", "deletePatternAction"];
 
   for (const name of dashboardActions) {
     for (const args of ARGUMENTS) {
@@ -305,5 +305,13 @@ describe("who may comment on the drops an account creates", () => {
       const checked = (html.match(/<input[^>]*name="comments"[^>]*>/g) ?? []).filter((input) => input.includes('checked=""'));
       expect(checked.map((input) => /value="(\w+)"/.exec(input)?.[1]), page).toEqual(["signed_in"]);
     }
+  });
+
+  it("the account page's email setting: an unticked box turns comment emails off, a ticked one on", async () => {
+    const settings = async () => (await app.api("/api/me/notifications", { token })).body.comments;
+    expect(await (await postForm("/dashboard/account", "setCommentEmailsAction", {}, session)).text()).toContain("Saved: no more comment emails");
+    expect(await settings()).toBe(false);
+    expect(await (await postForm("/dashboard/account", "setCommentEmailsAction", { comment_emails: "on" }, session)).text()).toContain("Saved: you will get an email about new comments");
+    expect(await settings()).toBe(true);
   });
 });

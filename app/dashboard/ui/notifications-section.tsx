@@ -18,7 +18,7 @@ export function NotificationsSection({ settings }: { settings: NotificationSetti
       </p>
       <ActionForm action={setCommentEmailsAction} label="Email notifications" submitLabel="Save notifications" tone="secondary">
         <label className={styles.choice}>
-          <input type="checkbox" name="comments" defaultChecked={settings.comments} aria-describedby="notifications-help" />
+          <input type="checkbox" name="comment_emails" defaultChecked={settings.comments} aria-describedby="notifications-help" />
           <span>Email me when someone comments on one of my drops</span>
         </label>
       </ActionForm>
