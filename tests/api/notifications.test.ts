@@ -1,8 +1,8 @@
 // Owner notifications (issue 33) against a real SMTP server on loopback: without SMTP the dashboard shows
 // the notice and nothing is queued; with it, a comment by someone else is one email a minute later, fifty
 // within that minute are one email too, and the email's unsubscribe link (the page and RFC 8058's
-// one-click POST) turns the emails off without a session, as GET /api/me/notifications then says. The
-// test clock moves the server's time.
+// one-click POST) turns the emails off without a session, as GET /api/me/notifications then says; an
+// instance killed mid-send loses nothing. The test clock moves the server's time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
 import { createTestClock, type TestClock } from "../helpers/clock";
@@ -14,6 +14,8 @@ const CRON_SECRET = "cron-secret-for-notification-tests";
 const MAIL_FROM = "htmldrop <notify@htmldrop.test>";
 const ALICE_EMAIL = "alice@example.test";
 const WINDOW_MS = 60_000;
+// How long an instance's claim on an account's email lasts (lib/notifications/worker.ts).
+const CLAIM_LEASE_MS = 90_000;
 
 let app: TestApp;
 let clock: TestClock;
@@ -161,5 +163,23 @@ describe("with SMTP", () => {
     expect(on.body).toEqual({ comments: true, email: ALICE_EMAIL, email_configured: true });
     const cookie = await signInAs(app, "mail-alice");
     expect(await (await fetch(`${app.baseUrl}/dashboard`, { headers: { cookie } })).text()).toContain("Anyone there?");
+  });
+
+  it("loses nothing when the instance sending an email is killed mid-send: its claim runs out and the next instance sends it", async () => {
+    await app.sql(`UPDATE "Identity" SET "email" = '${ALICE_EMAIL}' WHERE "userId" = (SELECT "id" FROM "User" WHERE "login" = 'mail-alice')`);
+    smtp.holdNext();
+    await comment("Still there?");
+    clock.advance(WINDOW_MS + 1_000);
+    // The cron call (or npm start's timer) claims the email and is left waiting on the SMTP server's answer.
+    const stalledCall = sendDue().catch(() => undefined);
+    for (let tries = 0; tries < 100 && smtp.held === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smtp.held).toBe(1);
+    process.kill(app.closeOutput(), "SIGKILL");
+    await stalledCall;
+    await app.restart();
+    expect(await sendDue()).toEqual({ attempted: 0, succeeded: 0 });
+    clock.advance(CLAIM_LEASE_MS);
+    const mail = await emailsUntil(3);
+    expect(mail.text).toContain("Still there?");
   });
 });

@@ -7,6 +7,10 @@ import { SMTPServer } from "smtp-server";
 export type SmtpReceiver = {
   url: string;
   received: ParsedMail[];
+  /** Messages held unanswered (holdNext), as a server that stalls mid-transaction does. */
+  held: number;
+  /** The next message is read but never answered, so its sender waits until it gives up or dies. */
+  holdNext(): void;
   /** The raw value of a header of a received message (mailparser turns List-* headers into objects). */
   header(mail: ParsedMail, name: string): string | undefined;
   close(): Promise<void>;
@@ -14,11 +18,19 @@ export type SmtpReceiver = {
 
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const received: ParsedMail[] = [];
+  const stalled: (() => void)[] = [];
+  let hold = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
+      if (hold) {
+        hold = false;
+        stream.resume();
+        stalled.push(() => callback(new Error("held")));
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           received.push(mail);
@@ -33,7 +45,14 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get held() {
+      return stalled.length;
+    },
+    holdNext: () => void (hold = true),
     header: (mail, name) => mail.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " "),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const answer of stalled.splice(0)) answer();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
