@@ -110,13 +110,13 @@ describe("setting, changing and clearing an expiry", () => {
 });
 
 describe("at the expiry", () => {
-  it("serves the drop until the millisecond before, then answers 410 on viewer and raw, latest and pinned", async () => {
+  it("serves the drop before its expiry, then answers 410 from the moment it passes on viewer and raw, latest and pinned", async () => {
     const drop = await create({ ttl_seconds: 600 });
     await app.api(`/api/drops/${drop.slug}`, { method: "PUT", token, body: { html: HTML.replace("EXPIRING", "SECOND") } });
     const paths = [`/p/${drop.slug}`, `/p/${drop.slug}?v=1`, `/p/${drop.slug}/raw`, `/p/${drop.slug}/raw?v=1`, `/p/${drop.slug}/raw?v=2`];
 
-    // Two seconds short of it: requests and the time they take stay before the boundary.
-    clock.moveTo(drop.expires_at - 2000);
+    // A minute short of it: the test clock runs on in real time, and on a busy machine these requests take seconds.
+    clock.moveTo(drop.expires_at - 60_000);
     for (const path of paths) expect((await get(path)).status, path).toBe(200);
     expect((await app.api(`/api/drops/${drop.slug}`, { token })).body.expired).toBe(false);
 
