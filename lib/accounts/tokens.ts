@@ -2,6 +2,7 @@
 // It reads grants as stored records (lib/oauth/grant-records.ts), so no token request loads oidc-provider.
 import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
+import { epochMs, readRow, type HotRead } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { authenticateAccessToken, looksLikeAccessToken } from "@/lib/oauth/access-tokens";
 import { listGrants, revokeGrant, type GrantRow } from "@/lib/oauth/grant-records";
@@ -93,6 +94,20 @@ export async function issueToken(
   }
 }
 
+// Every authenticated request reads its token, so the read skips Prisma (lib/db/reads.ts); dates as Unix ms.
+const PRESENTED_TOKEN_COLUMNS = ['"id"', '"userId"', '"scopes"', '"drops"'].join(", ");
+const PRESENTED_TOKEN_DATES = [epochMs('"revokedAt"', "revokedAt"), epochMs('"lastUsedAt"', "lastUsedAt"), epochMs('"expiresAt"', "expiresAt")];
+const PRESENTED_TOKEN: HotRead = {
+  name: "htmldrop_presented_token",
+  sqlite: `SELECT ${PRESENTED_TOKEN_COLUMNS}, ${PRESENTED_TOKEN_DATES.map((date) => date.sqlite).join(", ")} FROM "ApiToken" WHERE "hash" IN (?, ?) LIMIT 1`,
+  postgres: `SELECT ${PRESENTED_TOKEN_COLUMNS}, ${PRESENTED_TOKEN_DATES.map((date) => date.postgres).join(", ")} FROM "ApiToken" WHERE "hash" IN ($1, $2) LIMIT 1`,
+};
+type PresentedToken = { id: string; userId: string; scopes: string; drops: string | null; revokedAt: number | null; lastUsedAt: number | null; expiresAt: number | null };
+
+function findPresentedToken([hash, legacyHash]: string[]): Promise<PresentedToken | undefined> {
+  return readRow<PresentedToken>(PRESENTED_TOKEN, [hash, legacyHash]);
+}
+
 /**
  * Resolves `Authorization: Bearer <token>`, the one entry point of every bearer credential: an API token,
  * or an OAuth access token issued for `resource`. No header: token_required; a header that is not a
@@ -109,18 +124,15 @@ export async function authenticateBearer(authorization: string | null, resource:
   if (!presented || !secret) {
     throw new ApiError("invalid_token", "The Authorization header does not carry a well-formed htmldrop bearer token.");
   }
-  const token = await db().apiToken.findFirst({
-    where: { hash: { in: storedTokenHashes(presented, secret) } },
-    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true, scopes: true, drops: true, expiresAt: true },
-  });
-  if (!token || token.revokedAt) {
+  const token = await findPresentedToken(storedTokenHashes(presented, secret));
+  if (!token || token.revokedAt !== null) {
     throw new ApiError("unauthorized", "This API token is unknown or has been revoked; sign in again to get a new one.");
   }
   const at = now();
-  if (token.expiresAt && token.expiresAt.getTime() <= at) {
-    throw new ApiError("unauthorized", `This API token expired at ${token.expiresAt.toISOString()}; sign in again or create a new token.`);
+  if (token.expiresAt !== null && token.expiresAt <= at) {
+    throw new ApiError("unauthorized", `This API token expired at ${new Date(token.expiresAt).toISOString()}; sign in again or create a new token.`);
   }
-  if (!token.lastUsedAt || at - token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  if (token.lastUsedAt === null || at - token.lastUsedAt > LAST_USED_RESOLUTION_MS) {
     await db().apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date(at) } });
   }
   return {
@@ -129,7 +141,7 @@ export async function authenticateBearer(authorization: string | null, resource:
     kind: "api_token",
     scopes: parseStoredScopes(token.scopes),
     drops: parseStoredDrops(token.drops),
-    expiresAt: token.expiresAt?.getTime() ?? null,
+    expiresAt: token.expiresAt,
   };
 }
 

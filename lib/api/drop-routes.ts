@@ -1,7 +1,8 @@
 // Route handlers of /api/drops/{slug} that the front door (lib/serving/front-door.ts) also calls
 // directly; app/api/drops/[slug]/route.ts exports the same functions to Next.
 import { getDrop } from "@/lib/drops";
-import { jsonResponse } from "./responses";
-import { withToken } from "./with-token";
+import { tokenRead } from "./with-token";
 
-export const getDropRoute = withToken<{ slug: string }>("getDrop", async ({ caller, params }) => jsonResponse(await getDrop(caller.userId, params.slug)));
+/** GET /api/drops/{slug}: `route` for Next, `call` for the front door, one check and one read. */
+export const readDrop = tokenRead<{ slug: string }, Awaited<ReturnType<typeof getDrop>>>("getDrop", ({ caller, params }) => getDrop(caller.userId, params.slug));
+export const getDropRoute = readDrop.route;

@@ -4,7 +4,8 @@ import { ApiError, isApiError, serviceUnavailable } from "@/lib/errors";
 import { apiErrorFromZod } from "@/lib/schemas/errors";
 import { methodsAt, type OperationPath } from "./operations";
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+/** A JSON answer's headers, also written by the front door's own reads (lib/serving/direct-routes.ts). */
+export const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });

@@ -1,27 +1,44 @@
 import type { Caller } from "@/lib/accounts/credentials";
 import { authenticateBearer } from "@/lib/accounts/tokens";
 import { authorize } from "./authorize";
-import { operationById, type OperationId } from "./operations";
-import { errorResponse } from "./responses";
+import { operationById, type Operation, type OperationId } from "./operations";
+import { errorResponse, jsonResponse } from "./responses";
 
 type RouteContext<P> = { params: Promise<P> };
 export type TokenHandler<P> = (input: { request: Request; caller: Caller; params: P }) => Promise<Response>;
 
+/** Authenticates the bearer token and checks it may call `operation` (its scope and, for a route with a [slug] segment, that drop). */
+async function callerFor(operation: Operation, authorization: string | null, params: unknown): Promise<Caller> {
+  const caller = await authenticateBearer(authorization);
+  authorize(caller, operation, (params as { slug?: unknown } | undefined)?.slug as string | undefined);
+  return caller;
+}
+
 /**
- * Route handler glue: authenticate the bearer token, check it may call `operation` (its scope and, for
- * a route with a [slug] segment, that drop), await params, and turn every throw into the Error shape.
- * The check runs before the body is read, so a refused call costs nothing.
+ * Route handler glue: the check above, on awaited params, before the body is read (so a refused call
+ * costs nothing), then the handler; every throw becomes the Error shape.
  */
 export function withToken<P = Record<string, never>>(operationId: OperationId, handler: TokenHandler<P>) {
   const operation = operationById(operationId);
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
-      const caller = await authenticateBearer(request.headers.get("authorization"));
       const params = await context.params;
-      authorize(caller, operation, (params as { slug?: unknown } | undefined)?.slug as string | undefined);
+      const caller = await callerFor(operation, request.headers.get("authorization"), params);
       return await handler({ request, caller, params });
     } catch (error) {
       return errorResponse(error);
     }
   };
+}
+
+/**
+ * A read that answers its result as JSON, callable without a Web Request: the front door writes the
+ * result itself (lib/serving/direct-routes.ts), since building a Request and reading a Response cost more
+ * than the read. It throws what withToken would turn into the Error shape.
+ */
+export function tokenRead<P, T>(operationId: OperationId, read: (input: { caller: Caller; params: P }) => Promise<T>) {
+  const operation = operationById(operationId);
+  const call = async (authorization: string | null, params: P): Promise<T> => read({ caller: await callerFor(operation, authorization, params), params });
+  const route = withToken<P>(operationId, async ({ caller, params }) => jsonResponse(await read({ caller, params })));
+  return { call, route };
 }

@@ -1,10 +1,12 @@
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
+import { epochMs, readRow, type HotRead } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import type { DropAccess } from "@/lib/sharing/levels";
 import { standingOn } from "@/lib/sharing/standing";
 import { admits, effectiveAccess } from "./access-decision";
+import type { DropRow } from "./serialize";
 
 export function assertSlug(slug: string): void {
   if (!SLUG_PATTERN.test(slug)) throw new ApiError("invalid_slug", `"${slug.slice(0, 80)}" is not a drop slug: slugs are 6 to 64 lower-case letters and digits.`);
@@ -23,14 +25,60 @@ export type DropNeed = "owner" | "editor";
  */
 export async function getDropFor(userId: string, slug: string, need: DropNeed, client: Tx = db()) {
   assertSlug(slug);
-  const drop = await client.drop.findUnique({ where: { slug }, include: { tags: true } });
-  const missing = new ApiError("not_found", `No drop with slug ${slug}.`);
-  if (!drop) throw missing;
+  return admitted(await client.drop.findUnique({ where: { slug }, include: { tags: true } }), userId, slug, need, client);
+}
+
+/** getDropFor's drop as a read shows it, read without Prisma: agents poll a drop (lib/db/reads.ts). */
+export async function readDropFor(userId: string, slug: string, need: DropNeed): Promise<DropRow> {
+  assertSlug(slug);
+  return admitted(await readDropRow(slug), userId, slug, need, db());
+}
+
+async function admitted<D extends { id: string; ownerId: string; access: string }>(drop: D | null | undefined, userId: string, slug: string, need: DropNeed, client: Tx): Promise<D> {
+  // Made only when thrown: an error's stack trace is a noticeable part of a drop read's CPU time.
+  const missing = () => new ApiError("not_found", `No drop with slug ${slug}.`);
+  if (!drop) throw missing();
   if (drop.ownerId === userId) return drop;
   const standing = await standingOn(drop, userId, client);
-  if (!admits(effectiveAccess(drop.access), standing)) throw missing;
+  if (!admits(effectiveAccess(drop.access), standing)) throw missing();
   if (need === "editor" && standing.role === "editor") return drop;
   throw new ApiError("forbidden", need === "owner" || standing.role !== null ? `Only the owner of drop ${slug} may do this.` : `Drop ${slug} belongs to another account.`);
+}
+
+const DROP_COLUMNS = ["id", "slug", "ownerId", "title", "description", "passcodeHash", "latestVersion", "viewCount", "commentPolicy", "indexable", "access"].map((column) => `d."${column}"`).join(", ");
+const DROP_DATES = (["expiresAt", "createdAt", "updatedAt"] as const).map((column) => epochMs(`d."${column}"`, column));
+const TAG_OBJECT = `'key', t."key", 'value', t."value"`;
+const DROP_WITH_TAGS: HotRead = {
+  name: "htmldrop_drop_with_tags",
+  sqlite: `SELECT ${DROP_COLUMNS}, ${DROP_DATES.map((date) => date.sqlite).join(", ")},
+    (SELECT json_group_array(json_object(${TAG_OBJECT})) FROM "DropTag" t WHERE t."dropId" = d."id") AS "tags"
+    FROM "Drop" d WHERE d."slug" = ?`,
+  postgres: `SELECT ${DROP_COLUMNS}, ${DROP_DATES.map((date) => date.postgres).join(", ")},
+    COALESCE((SELECT json_agg(json_build_object(${TAG_OBJECT})) FROM "DropTag" t WHERE t."dropId" = d."id"), '[]'::json) AS "tags"
+    FROM "Drop" d WHERE d."slug" = $1`,
+};
+type StoredDrop = Omit<DropRow, "expiresAt" | "createdAt" | "updatedAt" | "indexable" | "tags"> & {
+  id: string;
+  ownerId: string;
+  indexable: boolean | number;
+  expiresAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  /** JSON text on SQLite, parsed by node-pg on PostgreSQL. */
+  tags: string | DropRow["tags"];
+};
+
+async function readDropRow(slug: string): Promise<(DropRow & { id: string; ownerId: string }) | undefined> {
+  const row = await readRow<StoredDrop>(DROP_WITH_TAGS, [slug]);
+  if (!row) return undefined;
+  return {
+    ...row,
+    indexable: Boolean(row.indexable),
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    tags: typeof row.tags === "string" ? (JSON.parse(row.tags) as DropRow["tags"]) : row.tags,
+  };
 }
 
 /** A drop's tag rows; each repeats the owner, whose index a metadata filter reads (lib/drops/list-drops.ts). */

@@ -9,9 +9,9 @@ export { getDropStats } from "./stats";
 export { getDropFor } from "./access";
 export { toDropJson } from "./serialize";
 
-import { getDropFor } from "./access";
+import { readDropFor } from "./access";
 import { toDropJson } from "./serialize";
 
 export async function getDrop(userId: string, slug: string) {
-  return toDropJson(await getDropFor(userId, slug, "editor"));
+  return toDropJson(await readDropFor(userId, slug, "editor"));
 }

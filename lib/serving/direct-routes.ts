@@ -3,15 +3,18 @@
 // body is read) cost a hostile client's every request: through Next, each held the event loop for
 // milliseconds of routing, and 16 clients sending 64 KiB saves held GET /api/health for seconds (issue 28, item 8). Next's routing and rendering pipeline costs more than the handlers
 // themselves (`npm run bench`); these run the very route handlers Next runs, on a Web Request built
-// from the Node.js one, so both paths answer the same bytes.
+// from the Node.js one, so both paths answer the same bytes. The drop read, whose Request and Response
+// cost more than the read itself, runs the same check and read without them and writes their JSON.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { getDropRoute } from "@/lib/api/drop-routes";
+import { readDrop } from "@/lib/api/drop-routes";
+import { errorResponse, JSON_HEADERS } from "@/lib/api/responses";
 import { savePatternRoute } from "@/lib/api/pattern-routes";
 import { handleMcpPost } from "@/lib/mcp/http";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 
-type DirectRoute = (request: Request) => Promise<Response>;
+/** A route handler on a Web Request, or a read given the Authorization header whose result is answered as JSON. */
+type DirectRoute = { web: (request: Request) => Promise<Response> } | { read: (authorization: string | null) => Promise<unknown> };
 
 const DROP_PATH = /^\/api\/drops\/([a-z0-9]+)$/;
 // Any name without a query, percent-encoding or another segment: the handler validates it as Next's would.
@@ -19,11 +22,11 @@ const PATTERN_PATH = /^\/api\/patterns\/([A-Za-z0-9._~-]+)$/;
 
 /** The handler of a request the front door answers itself, or null to leave it to Next. */
 export function directRoute(method: string | undefined, url: string | undefined): DirectRoute | null {
-  if (method === "POST" && url === "/mcp") return handleMcpPost;
+  if (method === "POST" && url === "/mcp") return { web: handleMcpPost };
   const slug = method === "GET" && url?.startsWith("/api/drops/") ? DROP_PATH.exec(url)?.[1] : undefined;
-  if (slug && SLUG_PATTERN.test(slug)) return (request) => getDropRoute(request, { params: Promise.resolve({ slug }) });
+  if (slug && SLUG_PATTERN.test(slug)) return { read: (authorization) => readDrop.call(authorization, { slug }) };
   const name = method === "PUT" && url?.startsWith("/api/patterns/") ? PATTERN_PATH.exec(url)?.[1] : undefined;
-  if (name) return (request) => savePatternRoute(request, { params: Promise.resolve({ name }) });
+  if (name) return { web: (request) => savePatternRoute(request, { params: Promise.resolve({ name }) }) };
   return null;
 }
 
@@ -48,4 +51,15 @@ export async function writeWebResponse(response: ServerResponse, answer: Respons
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   headers["content-length"] = String(body.length);
   response.writeHead(answer.status, headers).end(body);
+}
+
+/** A read's answer, as jsonResponse would give it, or its failure in the Error shape. */
+export async function answerRead(response: ServerResponse, read: Promise<unknown>): Promise<void> {
+  let body: Buffer;
+  try {
+    body = Buffer.from(JSON.stringify(await read));
+  } catch (error) {
+    return writeWebResponse(response, errorResponse(error));
+  }
+  response.writeHead(200, { ...JSON_HEADERS, "content-length": String(body.length) }).end(body);
 }

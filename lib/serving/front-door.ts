@@ -18,7 +18,7 @@ import { rateLimitBackend } from "@/lib/ratelimit";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { isDropsOnlyHost } from "@/lib/security/headers";
 import { pageCacheRoute } from "./cached-pages";
-import { directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
+import { answerRead, directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
 import { isLiveVersionPath, serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
 import { recovering } from "./maybe-async";
@@ -164,9 +164,8 @@ export function createFrontDoor(): FrontDoor {
       const direct = directRoute(request.method, request.url);
       if (direct) {
         recordClient(request);
-        direct(toWebRequest(request, loopbackOrigin))
-          .then((answer) => writeWebResponse(response, answer))
-          .catch((error: unknown) => answerFailure(response, error));
+        const answered = "read" in direct ? answerRead(response, direct.read(request.headers.authorization ?? null)) : direct.web(toWebRequest(request, loopbackOrigin)).then((answer) => writeWebResponse(response, answer));
+        answered.catch((error: unknown) => answerFailure(response, error));
         return;
       }
       forwardToNext(request, response);

@@ -1,7 +1,8 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
+import { sqliteStatement } from "@/lib/db/reads";
 import { LookupCoalescer } from "./coalesce";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 import type { MaybePromise } from "./maybe-async";
@@ -101,24 +102,20 @@ const POOL_KEY = Symbol.for("htmldrop.serving-pg-pool");
 type PoolHolder = { [POOL_KEY]?: pg.Pool };
 
 /**
- * The raw endpoint's lookup on the embedded database skips Prisma: a read-only connection with two
- * prepared statements answers in microseconds, where a Prisma round trip costs about half a millisecond
+ * The raw endpoint's lookup on the embedded database skips Prisma: prepared statements on the read-only
+ * connection (lib/db/reads.ts) answer in microseconds, where a Prisma round trip costs about half a millisecond
  * and would cap the hot path far below a bare node:http server. The database is WAL, so reads never wait on writes.
  * On PostgreSQL, where each lookup is a network round trip, a small pool of its own runs one prepared
  * query per batch of concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
  */
 function sqliteStatements(file: string): Statements {
   const holder = globalThis as StatementsHolder;
-  if (!holder[STATEMENTS_KEY]) {
-    const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    holder[STATEMENTS_KEY] = {
-      latest: connection.prepare(LATEST_SQL),
-      pinned: connection.prepare(PINNED_SQL),
-      blob: connection.prepare(BLOB_SQL),
-      viewerState: connection.prepare(VIEWER_STATE_SQL),
-    };
-  }
-  return holder[STATEMENTS_KEY];
+  return (holder[STATEMENTS_KEY] ??= {
+    latest: sqliteStatement(file, LATEST_SQL),
+    pinned: sqliteStatement(file, PINNED_SQL),
+    blob: sqliteStatement(file, BLOB_SQL),
+    viewerState: sqliteStatement(file, VIEWER_STATE_SQL),
+  });
 }
 
 /** For /metrics: the serving pool, if this process opened one. */
