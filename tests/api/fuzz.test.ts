@@ -13,7 +13,7 @@ import { randomTemplate, validTemplate, type FuzzContext } from "../helpers/fuzz
 import { serverActionIds, signInAs } from "../helpers/session";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 11_2026);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1200);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 16);
 const EXAMPLES = Number(process.env.FUZZ_EXAMPLES ?? 2);
 const REQUEST_TIMEOUT_MS = 30_000;
