@@ -1,11 +1,10 @@
 // Sends the notification emails that are due, at least once, with several instances sending each once:
-// an instance claims an account's digest with a lease the database grants to one claimant (FOR UPDATE
-// SKIP LOCKED on PostgreSQL, a conditional UPDATE on SQLite), as the webhook worker claims deliveries. A
-// claim whose instance died runs out and is taken again, so nothing is lost; that email may then arrive twice.
-import { randomUUID } from "node:crypto";
+// an instance claims an account's digest with a lease (lib/db/lease.ts). A claim whose instance died runs
+// out and is taken again, so nothing is lost; that email may then arrive twice.
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db, Prisma, transaction } from "@/lib/db";
+import { claimDue, type Claim, type LeasedTable } from "@/lib/db/lease";
 import { buildDigestEmail } from "./message";
 import { sendEmail, SEND_TIMEOUT_MS } from "./mailer";
 import { NOTICE_EVENT_TYPES, noticeFromEvent } from "./notices";
@@ -22,39 +21,16 @@ const EVENTS_PER_EMAIL = 500;
 const CLAIM_BATCH = 10;
 const POLL_EVERY_MS = 5_000;
 
-type Claimed = { userId: string; claimToken: string };
+const DIGESTS: LeasedTable = { table: "NotificationDigest", key: "userId", due: (at) => Prisma.sql`leased."dueAt" <= ${at}`, orderBy: "dueAt" };
 
-async function claimDue(limit: number): Promise<Claimed[]> {
-  const at = new Date(now());
-  const lockedUntil = new Date(at.getTime() + CLAIM_LEASE_MS);
-  const claimToken = randomUUID();
-  if (getConfig().database.provider === "postgres") {
-    const rows = await db().$queryRaw<{ userId: string }[]>`
-      UPDATE "NotificationDigest" SET "lockedUntil" = ${lockedUntil}, "claimToken" = ${claimToken}
-      WHERE "userId" IN (
-        SELECT "userId" FROM "NotificationDigest"
-        WHERE "dueAt" <= ${at} AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${at})
-        ORDER BY "dueAt" LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING "userId"`;
-    return rows.map(({ userId }) => ({ userId, claimToken }));
-  }
-  const due: Prisma.NotificationDigestWhereInput = { dueAt: { lte: at }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: at } }] };
-  const candidates = await db().notificationDigest.findMany({ where: due, select: { userId: true }, orderBy: { dueAt: "asc" }, take: limit });
-  const claimed: Claimed[] = [];
-  for (const { userId } of candidates) {
-    // Claimed only if no other instance took it between the read and this write.
-    const { count } = await db().notificationDigest.updateMany({ where: { ...due, userId }, data: { lockedUntil, claimToken } });
-    if (count === 1) claimed.push({ userId, claimToken });
-  }
-  return claimed;
-}
+/** An account's digest as claimed: the row, and the token it holds while the claim lasts. */
+type HeldDigest = { userId: string; claimToken: string };
 
 /**
  * Moves the digest past what was mailed (or skipped), if this instance still holds the claim; due again
  * at once when more than one email's worth was waiting, a window on when notices arrived meanwhile.
  */
-async function settle(claim: Claimed, throughEventId: number, full: boolean): Promise<void> {
+async function settle(claim: HeldDigest, throughEventId: number, full: boolean): Promise<void> {
   await transaction(async (tx) => {
     const { count } = await tx.notificationDigest.updateMany({ where: claim, data: { throughEventId, dueAt: null, lockedUntil: null, claimToken: null } });
     if (count === 0) return;
@@ -66,7 +42,8 @@ async function settle(claim: Claimed, throughEventId: number, full: boolean): Pr
 }
 
 /** Sends one claimed account's email and settles it; true when an email went out. */
-export async function sendClaimed(claim: Claimed): Promise<boolean> {
+export async function sendClaimed({ key: userId, claimToken }: Claim): Promise<boolean> {
+  const claim: HeldDigest = { userId, claimToken };
   const digest = await db().notificationDigest.findUnique({ where: { userId: claim.userId }, select: { throughEventId: true } });
   if (!digest) return false;
   const events = await db().event.findMany({
@@ -110,7 +87,7 @@ export async function sendDueNotifications(budgetMs = Number.POSITIVE_INFINITY):
   if (getConfig().mail === null) return run;
   const deadline = Date.now() + budgetMs;
   while (Date.now() < deadline) {
-    const claims = await claimDue(CLAIM_BATCH);
+    const claims = await claimDue(DIGESTS, CLAIM_BATCH, CLAIM_LEASE_MS);
     if (claims.length === 0) break;
     const outcomes = await Promise.all(claims.map(sendClaimed));
     run.attempted += claims.length;

@@ -197,10 +197,10 @@ export async function sendTestEvent(userId: string, id: string): Promise<Deliver
   await findEndpoint(userId, id);
   await assertWriteAllowed(userId);
   const at = new Date(now());
-  const claim = { id: `msg_${newId()}`, claimToken: randomUUID() };
+  const claim = { key: `msg_${newId()}`, claimToken: randomUUID() };
   await db().webhookDelivery.create({
     data: {
-      id: claim.id,
+      id: claim.key,
       endpointId: id,
       type: TEST_EVENT_TYPE,
       body: webhookBody(TEST_EVENT_TYPE, at, { webhook_id: id }),
@@ -215,7 +215,7 @@ export async function sendTestEvent(userId: string, id: string): Promise<Deliver
     },
   });
   await deliverClaimed(claim);
-  return readDelivery(claim.id);
+  return readDelivery(claim.key);
 }
 
 /** "Send again": one more attempt of a delivery now, with the same webhook-id and body; its failure disables nothing. */
@@ -223,7 +223,7 @@ export async function retryDelivery(userId: string, id: string, deliveryId: stri
   await findEndpoint(userId, id);
   await assertWriteAllowed(userId);
   const at = new Date(now());
-  const claim = { id: deliveryId, claimToken: randomUUID() };
+  const claim = { key: deliveryId, claimToken: randomUUID() };
   const { count } = await db().webhookDelivery.updateMany({
     where: { id: deliveryId, endpointId: id, OR: [{ lockedUntil: null }, { lockedUntil: { lte: at } }] },
     data: { status: "pending", retriesLeft: 0, manual: true, nextAttemptAt: at, lockedUntil: new Date(at.getTime() + CLAIM_LEASE_MS), claimToken: claim.claimToken },

@@ -1,12 +1,10 @@
 // Delivers pending webhooks, at least once, on every instance at once without sending one twice: each
-// instance claims due deliveries with a lease the database grants to one claimant (FOR UPDATE SKIP LOCKED
-// on PostgreSQL, a conditional UPDATE on SQLite). A claim whose instance died runs out and is taken again,
-// so nothing is lost; the receiver may then see that delivery twice, with the same webhook-id.
-import { randomUUID } from "node:crypto";
+// instance claims due deliveries with a lease (lib/db/lease.ts). A claim whose instance died runs out and
+// is taken again, so nothing is lost; the receiver may then see that delivery twice, with the same webhook-id.
 import { after } from "next/server";
 import { now } from "@/lib/clock";
-import { getConfig } from "@/lib/config";
 import { db, Prisma, transaction } from "@/lib/db";
+import { claimDue, type Claim, type LeasedTable } from "@/lib/db/lease";
 import { newId } from "@/lib/security/random";
 import { retryDelayMs, DELIVERY_SCHEDULE_MS } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhook, type AttemptResult } from "./send";
@@ -16,44 +14,19 @@ export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS * 6;
 const CLAIM_BATCH = 10;
 const POLL_EVERY_MS = 2_000;
 
-type Claimed = { id: string; claimToken: string };
-
-async function claimDue(limit: number): Promise<Claimed[]> {
-  const at = new Date(now());
-  const lockedUntil = new Date(at.getTime() + CLAIM_LEASE_MS);
-  const claimToken = randomUUID();
-  if (getConfig().database.provider === "postgres") {
-    const rows = await db().$queryRaw<{ id: string }[]>`
-      UPDATE "WebhookDelivery" SET "lockedUntil" = ${lockedUntil}, "claimToken" = ${claimToken}
-      WHERE "id" IN (
-        SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
-        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${at} AND (d."lockedUntil" IS NULL OR d."lockedUntil" <= ${at}) AND e."disabledAt" IS NULL
-        ORDER BY d."nextAttemptAt" LIMIT ${limit}
-        FOR UPDATE OF d SKIP LOCKED)
-      RETURNING "id"`;
-    return rows.map(({ id }) => ({ id, claimToken }));
-  }
-  const due: Prisma.WebhookDeliveryWhereInput = {
-    status: "pending",
-    nextAttemptAt: { lte: at },
-    OR: [{ lockedUntil: null }, { lockedUntil: { lte: at } }],
-    endpoint: { disabledAt: null },
-  };
-  const candidates = await db().webhookDelivery.findMany({ where: due, select: { id: true }, orderBy: { nextAttemptAt: "asc" }, take: limit });
-  const claimed: Claimed[] = [];
-  for (const { id } of candidates) {
-    // Claimed only if no other instance took it between the read and this write.
-    const { count } = await db().webhookDelivery.updateMany({ where: { ...due, id }, data: { lockedUntil, claimToken } });
-    if (count === 1) claimed.push({ id, claimToken });
-  }
-  return claimed;
-}
+const DELIVERIES: LeasedTable = {
+  table: "WebhookDelivery",
+  key: "id",
+  join: Prisma.sql`JOIN "WebhookEndpoint" endpoint ON endpoint."id" = leased."endpointId"`,
+  due: (at) => Prisma.sql`leased."status" = 'pending' AND leased."nextAttemptAt" <= ${at} AND endpoint."disabledAt" IS NULL`,
+  orderBy: "nextAttemptAt",
+};
 
 /** Keeps the attempt and moves the delivery on, if this instance still holds the claim. */
-async function settle(claim: Claimed, attempt: number, result: AttemptResult, delivery: { retriesLeft: number; manual: boolean; endpointId: string }): Promise<void> {
+async function settle(claim: Claim, attempt: number, result: AttemptResult, delivery: { retriesLeft: number; manual: boolean; endpointId: string }): Promise<void> {
   const at = now();
   await transaction(async (tx) => {
-    const settled = { id: claim.id, claimToken: claim.claimToken };
+    const settled = { id: claim.key, claimToken: claim.claimToken };
     const released = { lockedUntil: null, claimToken: null, attempts: attempt };
     let update;
     if (result.ok) update = { ...released, status: "succeeded" };
@@ -61,22 +34,22 @@ async function settle(claim: Claimed, attempt: number, result: AttemptResult, de
     else update = { ...released, status: "failed" };
     const { count } = await tx.webhookDelivery.updateMany({ where: settled, data: update });
     await tx.webhookAttempt.create({
-      data: { id: newId(), deliveryId: claim.id, attempt, at: new Date(at), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error },
+      data: { id: newId(), deliveryId: claim.key, attempt, at: new Date(at), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error },
     });
     // Persistent failure: every retry of an automatic delivery, about a day of them, failed.
     if (count === 1 && !result.ok && delivery.retriesLeft === 0 && !delivery.manual) {
       await tx.webhookEndpoint.updateMany({
         where: { id: delivery.endpointId, disabledAt: null },
-        data: { disabledAt: new Date(at), disabledReason: `Every attempt of delivery ${claim.id} failed over ${DELIVERY_SCHEDULE_MS.length + 1} tries (last: ${result.error ?? "no answer"}).` },
+        data: { disabledAt: new Date(at), disabledReason: `Every attempt of delivery ${claim.key} failed over ${DELIVERY_SCHEDULE_MS.length + 1} tries (last: ${result.error ?? "no answer"}).` },
       });
     }
   });
 }
 
 /** Sends one claimed delivery and settles it; true when the endpoint accepted it. */
-export async function deliverClaimed(claim: Claimed): Promise<boolean> {
+export async function deliverClaimed(claim: Claim): Promise<boolean> {
   const delivery = await db().webhookDelivery.findUnique({
-    where: { id: claim.id },
+    where: { id: claim.key },
     select: { id: true, body: true, attempts: true, retriesLeft: true, manual: true, endpointId: true, endpoint: { select: { url: true, secret: true } } },
   });
   if (!delivery) return false;
@@ -92,7 +65,7 @@ export async function deliverDue(budgetMs = Number.POSITIVE_INFINITY): Promise<D
   const deadline = Date.now() + budgetMs;
   const run: DeliveryRun = { attempted: 0, succeeded: 0 };
   while (Date.now() < deadline) {
-    const claims = await claimDue(CLAIM_BATCH);
+    const claims = await claimDue(DELIVERIES, CLAIM_BATCH, CLAIM_LEASE_MS);
     if (claims.length === 0) break;
     const outcomes = await Promise.all(claims.map(deliverClaimed));
     run.attempted += claims.length;
