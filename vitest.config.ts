@@ -63,7 +63,10 @@ function apiProject(name: ApiProject, env: Record<string, string>) {
   const elsewhere = Object.entries(RUNS_ONLY_ON)
     .filter(([, on]) => !on.includes(name))
     .map(([file]) => file);
-  return { resolve: { alias }, test: { name, include: ["tests/api/**/*.test.ts"], exclude: elsewhere, env, testTimeout: 60_000, hookTimeout: 120_000 } };
+  // Files reuse their worker's process (isolate: false): an API file changes no module state of its own
+  // (its servers are other processes), and each fresh process re-imported pg, the MCP SDK and
+  // oidc-provider, about 0.4 s of CPU a file.
+  return { resolve: { alias }, test: { name, include: ["tests/api/**/*.test.ts"], exclude: elsewhere, env, isolate: false, testTimeout: 60_000, hookTimeout: 120_000 } };
 }
 
 // The API suite runs on SQLite and on PostgreSQL served by `npm start`, and on PostgreSQL as Vercel
