@@ -4,7 +4,7 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { db, Prisma, transaction } from "@/lib/db";
-import { claimDue, type Claim, type LeasedTable } from "@/lib/db/lease";
+import { drainDue, oneRunAtATime, type Claim, type LeasedTable, type WorkRun } from "@/lib/db/lease";
 import { buildDigestEmail } from "./message";
 import { sendEmail, SEND_TIMEOUT_MS } from "./mailer";
 import { NOTICE_EVENT_TYPES, noticeFromEvent } from "./notices";
@@ -12,42 +12,48 @@ import { DIGEST_WINDOW_MS } from "./schedule";
 import { getNotificationSettings } from "./settings";
 import { dropCommentsUrl, settingsUrl, unsubscribeUrls } from "./urls";
 
-/** Longer than a send can take (each SMTP step has SEND_TIMEOUT_MS), so a live claim never runs out. */
-export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS * 6;
 /** After a failed send (the SMTP server down or refusing), the account's email is tried again this much later. */
 export const RETRY_AFTER_MS = 300_000;
 /** The most events one email covers; more make the next email, due at once. */
 const EVENTS_PER_EMAIL = 500;
-const CLAIM_BATCH = 10;
 const POLL_EVERY_MS = 5_000;
 
-const DIGESTS: LeasedTable = { table: "NotificationDigest", key: "userId", due: (at) => Prisma.sql`leased."dueAt" <= ${at}`, orderBy: "dueAt" };
+const DIGESTS: LeasedTable = {
+  table: "NotificationDigest",
+  key: "userId",
+  due: (at) => Prisma.sql`leased."dueAt" <= ${at}`,
+  orderBy: "dueAt",
+  // Longer than a send can take: each SMTP step has SEND_TIMEOUT_MS.
+  leaseMs: SEND_TIMEOUT_MS * 6,
+};
 
-/** An account's digest as claimed: the row, and the token it holds while the claim lasts. */
-type HeldDigest = { userId: string; claimToken: string };
+/** The digest row while this instance still holds its claim. */
+function held(claim: Claim) {
+  return { userId: claim.key, claimToken: claim.claimToken };
+}
 
 /**
  * Moves the digest past what was mailed (or skipped), if this instance still holds the claim; due again
  * at once when more than one email's worth was waiting, a window on when notices arrived meanwhile.
  */
-async function settle(claim: HeldDigest, throughEventId: number, full: boolean): Promise<void> {
+async function settle(claim: Claim, throughEventId: number, full: boolean): Promise<void> {
   await transaction(async (tx) => {
-    const { count } = await tx.notificationDigest.updateMany({ where: claim, data: { throughEventId, dueAt: null, lockedUntil: null, claimToken: null } });
+    const { count } = await tx.notificationDigest.updateMany({ where: held(claim), data: { throughEventId, dueAt: null, lockedUntil: null, claimToken: null } });
     if (count === 0) return;
-    const waiting = await tx.event.count({ where: { ownerId: claim.userId, id: { gt: throughEventId }, type: { in: [...NOTICE_EVENT_TYPES] } } });
+    const waiting = await tx.event.count({ where: { ownerId: claim.key, id: { gt: throughEventId }, type: { in: [...NOTICE_EVENT_TYPES] } } });
     if (waiting > 0) {
-      await tx.notificationDigest.update({ where: { userId: claim.userId }, data: { dueAt: new Date(now() + (full ? 0 : DIGEST_WINDOW_MS)) } });
+      await tx.notificationDigest.update({ where: { userId: claim.key }, data: { dueAt: new Date(now() + (full ? 0 : DIGEST_WINDOW_MS)) } });
     }
   });
 }
 
 /** Sends one claimed account's email and settles it; true when an email went out. */
-export async function sendClaimed({ key: userId, claimToken }: Claim): Promise<boolean> {
-  const claim: HeldDigest = { userId, claimToken };
-  const digest = await db().notificationDigest.findUnique({ where: { userId: claim.userId }, select: { throughEventId: true } });
+export async function sendClaimed(claim: Claim): Promise<boolean> {
+  const userId = claim.key;
+  const digest = await db().notificationDigest.findUnique({ where: { userId }, select: { throughEventId: true } });
   if (!digest) return false;
   const events = await db().event.findMany({
-    where: { ownerId: claim.userId, id: { gt: digest.throughEventId }, type: { in: [...NOTICE_EVENT_TYPES] } },
+    where: { ownerId: userId, id: { gt: digest.throughEventId }, type: { in: [...NOTICE_EVENT_TYPES] } },
     orderBy: { id: "asc" },
     take: EVENTS_PER_EMAIL,
     select: { id: true, type: true, data: true, createdAt: true },
@@ -55,13 +61,13 @@ export async function sendClaimed({ key: userId, claimToken }: Claim): Promise<b
   const through = events.at(-1)?.id ?? digest.throughEventId;
   const full = events.length === EVENTS_PER_EMAIL;
   const notices = events.flatMap((event) => noticeFromEvent(event) ?? []);
-  const settings = await getNotificationSettings(claim.userId);
+  const settings = await getNotificationSettings(userId);
   // Turned off, or no address any more, since the email was scheduled: what was waiting is skipped.
   if (notices.length === 0 || !settings.comments || settings.email === null) {
     await settle(claim, through, full);
     return false;
   }
-  const links = unsubscribeUrls(claim.userId);
+  const links = unsubscribeUrls(userId);
   const content = buildDigestEmail({ notices, dropPageUrl: dropCommentsUrl, unsubscribeUrl: links.page, settingsUrl: settingsUrl() });
   try {
     await sendEmail({
@@ -72,47 +78,20 @@ export async function sendClaimed({ key: userId, claimToken }: Claim): Promise<b
     });
   } catch (error) {
     console.error(`htmldrop: sending a notification email failed; trying again in ${RETRY_AFTER_MS / 60_000} minutes`, error);
-    await db().notificationDigest.updateMany({ where: claim, data: { dueAt: new Date(now() + RETRY_AFTER_MS), lockedUntil: null, claimToken: null } });
+    await db().notificationDigest.updateMany({ where: held(claim), data: { dueAt: new Date(now() + RETRY_AFTER_MS), lockedUntil: null, claimToken: null } });
     return false;
   }
   await settle(claim, through, full);
   return true;
 }
 
-export type EmailRun = { attempted: number; succeeded: number };
-
 /** Sends what is due until nothing is, or `budgetMs` has passed (a cron invocation's time). */
-export async function sendDueNotifications(budgetMs = Number.POSITIVE_INFINITY): Promise<EmailRun> {
-  const run: EmailRun = { attempted: 0, succeeded: 0 };
-  if (getConfig().mail === null) return run;
-  const deadline = Date.now() + budgetMs;
-  while (Date.now() < deadline) {
-    const claims = await claimDue(DIGESTS, CLAIM_BATCH, CLAIM_LEASE_MS);
-    if (claims.length === 0) break;
-    const outcomes = await Promise.all(claims.map(sendClaimed));
-    run.attempted += claims.length;
-    run.succeeded += outcomes.filter(Boolean).length;
-  }
-  return run;
+export async function sendDueNotifications(budgetMs = Number.POSITIVE_INFINITY): Promise<WorkRun> {
+  if (getConfig().mail === null) return { attempted: 0, succeeded: 0 };
+  return drainDue(DIGESTS, sendClaimed, budgetMs);
 }
 
-// One run at a time per process. Kept on globalThis: Next's bundle and the front door's each load this module.
-const STATE_KEY = Symbol.for("htmldrop.notificationWorker");
-type WorkerState = { running: boolean };
-
-async function runNow(): Promise<void> {
-  const holder = globalThis as { [STATE_KEY]?: WorkerState };
-  const state = (holder[STATE_KEY] ??= { running: false });
-  if (state.running) return;
-  state.running = true;
-  try {
-    await sendDueNotifications();
-  } catch (error) {
-    console.error("htmldrop: sending notification emails failed; trying again shortly", error);
-  } finally {
-    state.running = false;
-  }
-}
+const runNow = oneRunAtATime("htmldrop.notificationWorker", sendDueNotifications, "htmldrop: sending notification emails failed; trying again shortly");
 
 /** Under `npm start` with SMTP configured: sends the emails that came due every few seconds. */
 export function startNotificationDelivery(): () => void {

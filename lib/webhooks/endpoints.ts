@@ -1,8 +1,9 @@
 // An account's webhook endpoints (issue 33): register, read, change and delete them, read their delivery
 // log, send a test event and send a delivery again. REST, MCP and the dashboard all call these.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { now } from "@/lib/clock";
 import { db, transaction } from "@/lib/db";
+import { leaseRow, unleasedAt } from "@/lib/db/lease";
 import { ApiError } from "@/lib/errors";
 import { TEST_EVENT_TYPE } from "@/lib/events/types";
 import { webhookBody } from "@/lib/events/record";
@@ -18,7 +19,7 @@ import {
 } from "@/lib/schemas/webhooks";
 import { parseEndpointFilters } from "./match";
 import { registrationUrlProblem } from "./url-policy";
-import { CLAIM_LEASE_MS, deliverClaimed } from "./worker";
+import { DELIVERIES, deliverClaimed } from "./worker";
 
 type EndpointRow = {
   id: string;
@@ -197,7 +198,7 @@ export async function sendTestEvent(userId: string, id: string): Promise<Deliver
   await findEndpoint(userId, id);
   await assertWriteAllowed(userId);
   const at = new Date(now());
-  const claim = { key: `msg_${newId()}`, claimToken: randomUUID() };
+  const { claim, columns: lease } = leaseRow(DELIVERIES, `msg_${newId()}`, at);
   await db().webhookDelivery.create({
     data: {
       id: claim.key,
@@ -209,8 +210,7 @@ export async function sendTestEvent(userId: string, id: string): Promise<Deliver
       manual: true,
       nextAttemptAt: at,
       // Claimed as it is made: this request sends it, no worker does.
-      lockedUntil: new Date(at.getTime() + CLAIM_LEASE_MS),
-      claimToken: claim.claimToken,
+      ...lease,
       createdAt: at,
     },
   });
@@ -223,10 +223,10 @@ export async function retryDelivery(userId: string, id: string, deliveryId: stri
   await findEndpoint(userId, id);
   await assertWriteAllowed(userId);
   const at = new Date(now());
-  const claim = { key: deliveryId, claimToken: randomUUID() };
+  const { claim, columns: lease } = leaseRow(DELIVERIES, deliveryId, at);
   const { count } = await db().webhookDelivery.updateMany({
-    where: { id: deliveryId, endpointId: id, OR: [{ lockedUntil: null }, { lockedUntil: { lte: at } }] },
-    data: { status: "pending", retriesLeft: 0, manual: true, nextAttemptAt: at, lockedUntil: new Date(at.getTime() + CLAIM_LEASE_MS), claimToken: claim.claimToken },
+    where: { id: deliveryId, endpointId: id, ...unleasedAt(at) },
+    data: { status: "pending", retriesLeft: 0, manual: true, nextAttemptAt: at, ...lease },
   });
   if (count === 0) {
     const exists = await db().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: id }, select: { id: true } });

@@ -4,22 +4,21 @@
 import { after } from "next/server";
 import { now } from "@/lib/clock";
 import { db, Prisma, transaction } from "@/lib/db";
-import { claimDue, type Claim, type LeasedTable } from "@/lib/db/lease";
+import { drainDue, oneRunAtATime, type Claim, type LeasedTable, type WorkRun } from "@/lib/db/lease";
 import { newId } from "@/lib/security/random";
 import { retryDelayMs, DELIVERY_SCHEDULE_MS } from "./schedule";
 import { SEND_TIMEOUT_MS, sendWebhook, type AttemptResult } from "./send";
 
-/** Longer than an attempt can take (its deadline, redirects included), so a live claim never runs out. */
-export const CLAIM_LEASE_MS = SEND_TIMEOUT_MS * 6;
-const CLAIM_BATCH = 10;
 const POLL_EVERY_MS = 2_000;
 
-const DELIVERIES: LeasedTable = {
+export const DELIVERIES: LeasedTable = {
   table: "WebhookDelivery",
   key: "id",
   join: Prisma.sql`JOIN "WebhookEndpoint" endpoint ON endpoint."id" = leased."endpointId"`,
   due: (at) => Prisma.sql`leased."status" = 'pending' AND leased."nextAttemptAt" <= ${at} AND endpoint."disabledAt" IS NULL`,
   orderBy: "nextAttemptAt",
+  // Longer than an attempt can take: its deadline, redirects included.
+  leaseMs: SEND_TIMEOUT_MS * 6,
 };
 
 /** Keeps the attempt and moves the delivery on, if this instance still holds the claim. */
@@ -58,52 +57,12 @@ export async function deliverClaimed(claim: Claim): Promise<boolean> {
   return result.ok;
 }
 
-export type DeliveryRun = { attempted: number; succeeded: number };
-
 /** Delivers what is due until nothing is, or `budgetMs` has passed (a cron invocation's time). */
-export async function deliverDue(budgetMs = Number.POSITIVE_INFINITY): Promise<DeliveryRun> {
-  const deadline = Date.now() + budgetMs;
-  const run: DeliveryRun = { attempted: 0, succeeded: 0 };
-  while (Date.now() < deadline) {
-    const claims = await claimDue(DELIVERIES, CLAIM_BATCH, CLAIM_LEASE_MS);
-    if (claims.length === 0) break;
-    const outcomes = await Promise.all(claims.map(deliverClaimed));
-    run.attempted += claims.length;
-    run.succeeded += outcomes.filter(Boolean).length;
-  }
-  return run;
+export function deliverDue(budgetMs = Number.POSITIVE_INFINITY): Promise<WorkRun> {
+  return drainDue(DELIVERIES, deliverClaimed, budgetMs);
 }
 
-// One run at a time per process; a request for delivery during a run makes it look again when done.
-// Kept on globalThis: Next's bundle and the front door's each load this module.
-const STATE_KEY = Symbol.for("htmldrop.webhookWorker");
-type WorkerState = { running: boolean; again: boolean };
-
-function workerState(): WorkerState {
-  const holder = globalThis as { [STATE_KEY]?: WorkerState };
-  return (holder[STATE_KEY] ??= { running: false, again: false });
-}
-
-function runNow(): Promise<void> {
-  const state = workerState();
-  if (state.running) {
-    state.again = true;
-    return Promise.resolve();
-  }
-  state.running = true;
-  return (async () => {
-    try {
-      do {
-        state.again = false;
-        await deliverDue();
-      } while (state.again);
-    } catch (error) {
-      console.error("htmldrop: delivering webhooks failed; trying again shortly", error);
-    } finally {
-      state.running = false;
-    }
-  })();
-}
+const runNow = oneRunAtATime("htmldrop.webhookWorker", deliverDue, "htmldrop: delivering webhooks failed; trying again shortly");
 
 /**
  * After a commit that queued deliveries: deliver them now, without holding up the response. On Vercel
