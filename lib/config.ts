@@ -277,3 +277,8 @@ export function getConfig(): Config {
   const holder = globalThis as ConfigHolder;
   return (holder[CONFIG_KEY] ??= parseConfig(process.env));
 }
+
+/** Reads the environment again at the next getConfig(): for the tests' token minter, which serves one test server after another. */
+export function reloadConfig(): void {
+  delete (globalThis as ConfigHolder)[CONFIG_KEY];
+}

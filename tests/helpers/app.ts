@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { compiledCommand, startTokenMinter, type TokenMinter } from "./fixture-commands";
+import { compiledCommand, mintToken, releaseMinterDatabase } from "./fixture-commands";
 import { startIdentityProvider, type IdentityProvider } from "./identity-provider";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
 import { startVercelEdge, type VercelEdge } from "./vercel-edge";
@@ -233,11 +233,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     await exited;
   };
   let child = await launch();
-  // Started on the first createToken, and stopped with the server, whose environment and database it shares.
-  let minter: Promise<TokenMinter> | null = null;
-  const stopMinter = async () => {
-    await (await minter)?.close();
-    minter = null;
+  // The database as the token minter knows it: another after a restart, which may restore or rewrite it.
+  let starts = 1;
+  const minterDatabase = () => `${dataDir}#${database?.schema ?? "sqlite"}#${starts}`;
+  let minted = false;
+  const releaseMinter = async () => {
+    if (minted) await releaseMinterDatabase(minterDatabase());
   };
   const edge: VercelEdge | null = asVercel ? await startVercelEdge(port, servedPort) : null;
   const runCommand = (script: string, args: string[] = []) => promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: options.cwd ?? ROOT, env: childEnv });
@@ -276,8 +277,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     },
     command: runCommand,
     async createToken(login, label) {
-      minter ??= startTokenMinter(childEnv);
-      return (await minter).mint(login, label);
+      minted = true;
+      return mintToken(minterDatabase(), childEnv, login, label);
     },
     async api(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
@@ -307,7 +308,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
     async restart(overrides = {}, whileStopped) {
-      await stopMinter();
+      await releaseMinter();
+      starts += 1;
       await halt();
       await whileStopped?.();
       Object.assign(env, overrides);
@@ -315,7 +317,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       child = await launch();
     },
     async stop() {
-      await stopMinter();
+      await releaseMinter();
       await halt();
       for (const bridge of bridges) bridge.close();
       await edge?.close();

@@ -3,9 +3,10 @@
 // spent about a second of CPU compiling and loading the same TypeScript, so they are compiled once per
 // test run. Tests of the operator commands themselves (TestApp.command) run them through tsx, as
 // `npm run` does.
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
+import type { Socket } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { build } from "esbuild";
@@ -47,39 +48,64 @@ export async function compileFixtureCommands(): Promise<void> {
   });
 }
 
-export type TokenMinter = {
-  /** A new token for the local account `login`, created if need be, as `npm run admin -- token create` makes it. */
-  mint(login: string, label?: string): Promise<string>;
-  close(): Promise<void>;
-};
+/** Where the test run's token minter listens, set by the global setup for every worker it starts. */
+const MINTER_URL = "HTMLDROP_TEST_TOKEN_MINTER";
 
-/** Starts token-minter.ts against the database that `env` names. */
-export async function startTokenMinter(env: NodeJS.ProcessEnv): Promise<TokenMinter> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [await compiledCommand("token-minter")], { cwd: ROOT, env });
-  const waiting: { resolve: (token: string) => void; reject: (error: Error) => void }[] = [];
-  let errors = "";
-  child.stderr.on("data", (chunk) => (errors += chunk));
-  createInterface({ input: child.stdout }).on("line", (line) => {
-    const answer = JSON.parse(line) as { token?: string; error?: string };
-    const asker = waiting.shift()!;
-    if (answer.token) asker.resolve(answer.token);
-    else asker.reject(new Error(`the token minter refused: ${answer.error}`));
+/**
+ * Starts token-minter.ts. It keeps the starting process alive only while `stop` is awaited, and exits
+ * with it: its stdin closes then.
+ */
+export async function startTokenMinter(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [await compiledCommand("token-minter")], { cwd: ROOT, env: process.env, stdio: ["pipe", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (line.startsWith("http://")) resolve(line);
+    });
+    child.once("exit", (code, signal) => reject(new Error(`the token minter exited (${signal ?? code})`)));
   });
-  child.once("exit", (code, signal) => {
-    for (const asker of waiting.splice(0)) asker.reject(new Error(`the token minter exited (${signal ?? code}): ${errors}`));
-  });
+  for (const handle of [child, child.stdin, child.stdout] as unknown as Socket[]) handle.unref();
   return {
-    mint(login, label) {
-      return new Promise((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        child.stdin.write(`${JSON.stringify({ login, label })}\n`);
-      });
-    },
-    async close() {
+    url,
+    async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      child.ref();
       const exited = once(child, "exit");
       child.stdin.end();
       await exited;
     },
   };
+}
+
+let ownMinter: Promise<string> | null = null;
+
+/** The run's token minter, or (in a benchmark, which has no global setup) this process's own, started on first use. */
+async function minterUrl(): Promise<string> {
+  return process.env[MINTER_URL] ?? (await (ownMinter ??= startTokenMinter().then((minter) => minter.url)));
+}
+
+async function askMinter(request: object): Promise<{ token?: string; error?: string }> {
+  const response = await fetch(await minterUrl(), { method: "POST", body: JSON.stringify(request) });
+  return (await response.json()) as { token?: string; error?: string };
+}
+
+/**
+ * A new token for the local account `login`, created if need be, as `npm run admin -- token create`
+ * makes it, in the database that `env` names; `database` identifies that database as it is now.
+ */
+export async function mintToken(database: string, env: NodeJS.ProcessEnv, login: string, label?: string): Promise<string> {
+  const answer = await askMinter({ database, env, login, label });
+  if (!answer.token) throw new Error(`the token minter refused: ${answer.error}`);
+  return answer.token;
+}
+
+/** Lets the minter close its connection to `database` (its server is stopping). */
+export async function releaseMinterDatabase(database: string): Promise<void> {
+  await askMinter({ release: database });
+}
+
+/** For a run's global setup: one minter for every worker, stopped by the returned function. */
+export async function startRunTokenMinter(): Promise<() => Promise<void>> {
+  const minter = await startTokenMinter();
+  process.env[MINTER_URL] = minter.url;
+  return () => minter.stop();
 }
