@@ -1,8 +1,20 @@
-// Route handlers of /api/drops/{slug} that the front door (lib/serving/front-door.ts) also calls
-// directly; app/api/drops/[slug]/route.ts exports the same functions to Next.
-import { getDrop } from "@/lib/drops";
+// Route handlers of the drop reads that the front door (lib/serving/front-door.ts) also calls directly;
+// app/api/drops/route.ts and app/api/drops/[slug]/route.ts export the same functions to Next.
+import { getDrop, listDrops } from "@/lib/drops";
+import { listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
+import { parseInput } from "@/lib/schemas/errors";
 import { tokenRead } from "./with-token";
 
 /** GET /api/drops/{slug}: `route` for Next, `call` for the front door, one check and one read. */
 export const readDrop = tokenRead<{ slug: string }, Awaited<ReturnType<typeof getDrop>>>("getDrop", ({ caller, params }) => getDrop(caller.userId, params.slug));
 export const getDropRoute = readDrop.route;
+
+/** GET /api/drops: `search` is the request's query string, filters and page as the spec words them. */
+export const readDropList = tokenRead<{ search: string }, Awaited<ReturnType<typeof listDrops>>>("listDrops", ({ caller, params }) => {
+  const query = parseInput(listDropsQuerySchema, listQueryInput(new URLSearchParams(params.search)));
+  return listDrops(caller.userId, { ...query, onlySlugs: caller.drops });
+});
+
+export function listDropsRoute(request: Request): Promise<Response> {
+  return readDropList.route(request, { params: Promise.resolve({ search: new URL(request.url).search }) });
+}

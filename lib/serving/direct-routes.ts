@@ -1,13 +1,15 @@
-// The agents' hottest calls, answered by the front door without Next's router on `npm start`: a drop
-// read (agents poll it) and MCP; and a pattern's save, whose refusals (a spent write budget, before the
-// body is read) cost a hostile client's every request: through Next, each held the event loop for
-// milliseconds of routing, and 16 clients sending 64 KiB saves held GET /api/health for seconds (issue 28, item 8). Next's routing and rendering pipeline costs more than the handlers
-// themselves (`npm run bench`); these run the very route handlers Next runs, on a Web Request built
-// from the Node.js one, so both paths answer the same bytes. The drop read, whose Request and Response
-// cost more than the read itself, runs the same check and read without them and writes their JSON.
+// The agents' hottest calls, answered by the front door without Next's router on `npm start`: the drop
+// reads (agents poll a drop, and look drops up by their tags) and MCP; and a pattern's save, whose
+// refusals (a spent write budget, before the body is read) cost a hostile client's every request:
+// through Next, each held the event loop for milliseconds of routing, and 16 clients sending 64 KiB saves
+// held GET /api/health for seconds (issue 28, item 8). Next's routing and rendering pipeline costs more
+// than the handlers themselves (`npm run bench`); these run the very route handlers Next runs, on a Web
+// Request built from the Node.js one, so both paths answer the same bytes. The drop reads, whose Request
+// and Response cost more than the reads themselves, run the same check and read without them and write
+// their JSON.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { readDrop } from "@/lib/api/drop-routes";
+import { readDrop, readDropList } from "@/lib/api/drop-routes";
 import { errorResponse, JSON_HEADERS } from "@/lib/api/responses";
 import { savePatternRoute } from "@/lib/api/pattern-routes";
 import { handleMcpPost } from "@/lib/mcp/http";
@@ -17,12 +19,15 @@ import { SLUG_PATTERN } from "@/lib/schemas/common";
 type DirectRoute = { web: (request: Request) => Promise<Response> } | { read: (authorization: string | null) => Promise<unknown> };
 
 const DROP_PATH = /^\/api\/drops\/([a-z0-9]+)$/;
+const DROP_LIST_PATH = "/api/drops";
 // Any name without a query, percent-encoding or another segment: the handler validates it as Next's would.
 const PATTERN_PATH = /^\/api\/patterns\/([A-Za-z0-9._~-]+)$/;
 
 /** The handler of a request the front door answers itself, or null to leave it to Next. */
 export function directRoute(method: string | undefined, url: string | undefined): DirectRoute | null {
   if (method === "POST" && url === "/mcp") return { web: handleMcpPost };
+  const search = method === "GET" && url?.startsWith(DROP_LIST_PATH) ? url.slice(DROP_LIST_PATH.length) : undefined;
+  if (search === "" || search?.startsWith("?")) return { read: (authorization) => readDropList.call(authorization, { search }) };
   const slug = method === "GET" && url?.startsWith("/api/drops/") ? DROP_PATH.exec(url)?.[1] : undefined;
   if (slug && SLUG_PATTERN.test(slug)) return { read: (authorization) => readDrop.call(authorization, { slug }) };
   const name = method === "PUT" && url?.startsWith("/api/patterns/") ? PATTERN_PATH.exec(url)?.[1] : undefined;

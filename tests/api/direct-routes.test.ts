@@ -1,4 +1,4 @@
-// On `npm start` the front door answers GET /api/drops/{slug} and POST /mcp itself, without Next's
+// On `npm start` the front door answers GET /api/drops, GET /api/drops/{slug} and POST /mcp itself, without Next's
 // router (lib/serving/direct-routes.ts). These compare its answers with Next's own, from `next start`
 // on the same database, for the same requests: success, every refusal, and MCP calls.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +60,35 @@ describe("GET /api/drops/{slug} without Next's router", () => {
   it("answers an unknown drop exactly as Next does", async () => {
     const [fast, next] = await both("/api/drops/nosuchdrop123", () => ({ headers: bearer(token) }));
     expect(fast.status).toBe(404);
+    expect(fast).toEqual(next);
+  });
+});
+
+describe("GET /api/drops without Next's router", () => {
+  it.each([
+    ["no query", ""],
+    ["a metadata filter and a page", "?metadata.team=core&pageSize=5&sortBy=updated_at&sortOrder=asc"],
+    ["an empty query", "?"],
+    ["a filter nothing matches", "?metadata.team=nobody"],
+  ])("lists with %s exactly as Next does", async (_what, search) => {
+    const [fast, next] = await both(`/api/drops${search}`, () => ({ headers: bearer(token) }));
+    expect(fast.status).toBe(200);
+    expect(fast).toEqual(next);
+  });
+
+  it.each([
+    ["an unknown parameter", () => bearer(token), "?colour=red", 400],
+    ["a page size over the limit", () => bearer(token), "?pageSize=1000", 400],
+    ["no token", () => ({}), "", 401],
+  ])("refuses %s exactly as Next does", async (_what, headers, search, status) => {
+    const [fast, next] = await both(`/api/drops${search}`, () => ({ headers: headers() }));
+    expect(fast.status).toBe(status);
+    expect(fast).toEqual(next);
+  });
+
+  it("lists only the drops of the caller", async () => {
+    const [fast, next] = await both("/api/drops", () => ({ headers: bearer(otherToken) }));
+    expect(JSON.parse(fast.body).data).toEqual([]);
     expect(fast).toEqual(next);
   });
 });

@@ -5,7 +5,6 @@
 // `npm run` does.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -19,18 +18,20 @@ const FIXTURE_COMMANDS = {
   "token-minter": "tests/helpers/token-minter.ts",
 } as const;
 
+/** Set by a test run's global setup once it has compiled the commands, for the workers it starts. */
+const COMPILED_THIS_RUN = "HTMLDROP_TEST_COMMANDS_COMPILED";
+
 let compiling: Promise<void> | null = null;
 
 /**
- * The compiled command, compiled now if need be: the test runs' global setup compiles them first (so
- * that parallel workers never write them at once), the benchmarks, which start the service through the
- * same helpers, on first use.
+ * The compiled command: the test runs' global setup compiles them first (so that parallel workers never
+ * write them at once); a benchmark, which starts the service through the same helpers, compiles them
+ * on first use, never trusting what an earlier checkout's run left.
  */
 export async function compiledCommand(name: keyof typeof FIXTURE_COMMANDS): Promise<string> {
-  const compiled = join(COMPILED_DIR, `${name}.mjs`);
   // One compilation per process, however many servers a benchmark starts at once.
-  if (!existsSync(compiled)) await (compiling ??= compileFixtureCommands());
-  return compiled;
+  if (!process.env[COMPILED_THIS_RUN]) await (compiling ??= compileFixtureCommands());
+  return join(COMPILED_DIR, `${name}.mjs`);
 }
 
 export async function compileFixtureCommands(): Promise<void> {
@@ -46,6 +47,7 @@ export async function compileFixtureCommands(): Promise<void> {
     target: "node20",
     logLevel: "warning",
   });
+  process.env[COMPILED_THIS_RUN] = "1";
 }
 
 /** Where the test run's token minter listens, set by the global setup for every worker it starts. */

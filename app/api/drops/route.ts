@@ -1,17 +1,15 @@
 import { readJsonBody } from "@/lib/api/body";
+import { listDropsRoute } from "@/lib/api/drop-routes";
 import { jsonResponse, methodsNotServedAt } from "@/lib/api/responses";
 import { withToken } from "@/lib/api/with-token";
-import { assertCreateBudgetLeft, createDrop, listDrops } from "@/lib/drops";
+import { assertCreateBudgetLeft, createDrop } from "@/lib/drops";
 import { assertIdempotencyKey } from "@/lib/drops/idempotency";
-import { createDropBodySchema, listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
+import { createDropBodySchema } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withToken("listDrops", async ({ request, caller }) => {
-  const query = parseInput(listDropsQuerySchema, listQueryInput(new URL(request.url).searchParams));
-  return jsonResponse(await listDrops(caller.userId, { ...query, onlySlugs: caller.drops }));
-});
+export const GET = listDropsRoute;
 
 export const POST = withToken("createDrop", async ({ request, caller }) => {
   const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
