@@ -112,7 +112,10 @@ export function workerPool<In, Out>(options: WorkerPoolOptions<In, Out>): (input
           idle.unref();
           clearTimeout(slot.retire);
           slot.retire = setTimeout(() => {
-            if (slot.worker === idle && !slot.busy) void idle.terminate();
+            if (slot.worker !== idle || slot.busy) return;
+            // Let go of it now: it exits a moment later, and a job given to it meanwhile would get the fallback.
+            slot.worker = null;
+            void idle.terminate();
           }, RETIRE_IDLE_MS).unref();
         }
         continue;
