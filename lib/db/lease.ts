@@ -28,8 +28,8 @@ export type WorkRun = { attempted: number; succeeded: number };
 /** Rows claimed at once: each batch is handled concurrently. */
 const CLAIM_BATCH = 10;
 
-/** Claims up to `limit` due rows that no live lease holds. */
-export async function claimDue(leased: LeasedTable, limit: number): Promise<Claim[]> {
+/** Claims a batch of due rows that no live lease holds. */
+async function claimDue(leased: LeasedTable): Promise<Claim[]> {
   const at = new Date(now());
   const claimToken = randomUUID();
   const table = Prisma.raw(`"${leased.table}"`);
@@ -42,7 +42,7 @@ export async function claimDue(leased: LeasedTable, limit: number): Promise<Clai
     WHERE ${key} IN (
       SELECT leased.${key} FROM ${table} leased ${leased.join ?? Prisma.empty}
       WHERE ${leased.due(at)} AND (leased."lockedUntil" IS NULL OR leased."lockedUntil" <= ${at})
-      ORDER BY leased.${Prisma.raw(`"${leased.orderBy}"`)} LIMIT ${limit}
+      ORDER BY leased.${Prisma.raw(`"${leased.orderBy}"`)} LIMIT ${CLAIM_BATCH}
       ${lock})
     RETURNING ${key} AS "key"`;
   return rows.map((row) => ({ key: row.key, claimToken }));
@@ -64,7 +64,7 @@ export async function drainDue(leased: LeasedTable, handle: (claim: Claim) => Pr
   const deadline = Date.now() + budgetMs;
   const run: WorkRun = { attempted: 0, succeeded: 0 };
   while (Date.now() < deadline) {
-    const claims = await claimDue(leased, CLAIM_BATCH);
+    const claims = await claimDue(leased);
     if (claims.length === 0) break;
     const outcomes = await Promise.all(claims.map(handle));
     run.attempted += claims.length;

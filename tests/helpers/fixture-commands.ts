@@ -57,7 +57,7 @@ const MINTER_URL = "HTMLDROP_TEST_TOKEN_MINTER";
  * Starts token-minter.ts. It keeps the starting process alive only while `stop` is awaited, and exits
  * with it: its stdin closes then.
  */
-export async function startTokenMinter(): Promise<{ url: string; stop(): Promise<void> }> {
+async function startTokenMinter(): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [await compiledCommand("token-minter")], { cwd: ROOT, env: process.env, stdio: ["pipe", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).on("line", (line) => {
