@@ -2,10 +2,11 @@
 // read's token and drop. Prisma's client costs about a millisecond of CPU per query, more than the rest
 // of such a request (issue 35); a prepared statement on SQLite costs microseconds. Every read still goes
 // to the database, so a write (a revoked token, a changed drop) shows on the next request on every instance.
+import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { getConfig } from "@/lib/config";
-import { databasePool, db } from "./index";
+import { databasePool, db, type Prisma } from "./index";
 
 type ReaderHolder = { [READER_KEY]?: { connection: Database.Database; statements: Map<string, Database.Statement> } };
 const READER_KEY = Symbol.for("htmldrop.sqlite-reader");
@@ -42,7 +43,21 @@ export function epochMs(column: string, alias: string): { sqlite: string; postgr
 export async function readRow<R>(read: HotRead, values: unknown[]): Promise<R | undefined> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, read.sqlite).get(...values);
-  const pool = databasePool() ?? (db(), databasePool()!);
   // PostgreSQL numbers its parameters; the SQLite text numbers them with ? in the same order.
-  return (await pool.query<R & pg.QueryResultRow>({ name: read.name, text: read.postgres, values })).rows[0];
+  return (await postgresPool().query<R & pg.QueryResultRow>({ name: read.name, text: read.postgres, values })).rows[0];
+}
+
+/**
+ * Every row of a read whose text depends on the request (Prisma.sql gives it in both dialects), prepared
+ * once per distinct text: its caller keeps the number of texts small (arrays, not one placeholder a value).
+ */
+export async function readAll<R>(statement: Prisma.Sql): Promise<R[]> {
+  const { database } = getConfig();
+  if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, statement.sql).all(...statement.values);
+  const name = `htmldrop_${createHash("sha256").update(statement.text).digest("base64url").slice(0, 24)}`;
+  return (await postgresPool().query<R & pg.QueryResultRow>({ name, text: statement.text, values: statement.values })).rows;
+}
+
+function postgresPool(): pg.Pool {
+  return databasePool() ?? (db(), databasePool()!);
 }

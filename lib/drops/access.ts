@@ -1,11 +1,12 @@
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
-import { epochMs, readRow, type HotRead } from "@/lib/db/reads";
+import { readRow, type HotRead } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import type { DropAccess } from "@/lib/sharing/levels";
 import { standingOn } from "@/lib/sharing/standing";
 import { admits, effectiveAccess } from "./access-decision";
+import { DROP_ROW_COLUMNS, toDropRow, type StoredDropRow } from "./drop-rows";
 import type { DropRow } from "./serialize";
 
 export function assertSlug(slug: string): void {
@@ -45,40 +46,15 @@ async function admitted<D extends { id: string; ownerId: string; access: string 
   throw new ApiError("forbidden", need === "owner" || standing.role !== null ? `Only the owner of drop ${slug} may do this.` : `Drop ${slug} belongs to another account.`);
 }
 
-const DROP_COLUMNS = ["id", "slug", "ownerId", "title", "description", "passcodeHash", "latestVersion", "viewCount", "commentPolicy", "indexable", "access"].map((column) => `d."${column}"`).join(", ");
-const DROP_DATES = (["expiresAt", "createdAt", "updatedAt"] as const).map((column) => epochMs(`d."${column}"`, column));
-const TAG_OBJECT = `'key', t."key", 'value', t."value"`;
 const DROP_WITH_TAGS: HotRead = {
   name: "htmldrop_drop_with_tags",
-  sqlite: `SELECT ${DROP_COLUMNS}, ${DROP_DATES.map((date) => date.sqlite).join(", ")},
-    (SELECT json_group_array(json_object(${TAG_OBJECT})) FROM "DropTag" t WHERE t."dropId" = d."id") AS "tags"
-    FROM "Drop" d WHERE d."slug" = ?`,
-  postgres: `SELECT ${DROP_COLUMNS}, ${DROP_DATES.map((date) => date.postgres).join(", ")},
-    COALESCE((SELECT json_agg(json_build_object(${TAG_OBJECT})) FROM "DropTag" t WHERE t."dropId" = d."id"), '[]'::json) AS "tags"
-    FROM "Drop" d WHERE d."slug" = $1`,
-};
-type StoredDrop = Omit<DropRow, "expiresAt" | "createdAt" | "updatedAt" | "indexable" | "tags"> & {
-  id: string;
-  ownerId: string;
-  indexable: boolean | number;
-  expiresAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-  /** JSON text on SQLite, parsed by node-pg on PostgreSQL. */
-  tags: string | DropRow["tags"];
+  sqlite: `SELECT ${DROP_ROW_COLUMNS.sqlite} FROM "Drop" d WHERE d."slug" = ?`,
+  postgres: `SELECT ${DROP_ROW_COLUMNS.postgres} FROM "Drop" d WHERE d."slug" = $1`,
 };
 
 async function readDropRow(slug: string): Promise<(DropRow & { id: string; ownerId: string }) | undefined> {
-  const row = await readRow<StoredDrop>(DROP_WITH_TAGS, [slug]);
-  if (!row) return undefined;
-  return {
-    ...row,
-    indexable: Boolean(row.indexable),
-    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    tags: typeof row.tags === "string" ? (JSON.parse(row.tags) as DropRow["tags"]) : row.tags,
-  };
+  const row = await readRow<StoredDropRow>(DROP_WITH_TAGS, [slug]);
+  return row && toDropRow(row);
 }
 
 /** A drop's tag rows; each repeats the owner, whose index a metadata filter reads (lib/drops/list-drops.ts). */

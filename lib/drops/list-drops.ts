@@ -1,7 +1,9 @@
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
-import { db, Prisma } from "@/lib/db";
+import { Prisma } from "@/lib/db";
+import { readAll } from "@/lib/db/reads";
 import type { DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
+import { DROP_ROW_COLUMNS, toDropRow, type StoredDropRow } from "./drop-rows";
 import { toDropJson } from "./serialize";
 
 const SORT_COLUMNS = { created_at: Prisma.raw(`d."createdAt"`), updated_at: Prisma.raw(`d."updatedAt"`), view_count: Prisma.raw(`d."viewCount"`) } as const;
@@ -12,15 +14,27 @@ const SORT_COLUMNS = { created_at: Prisma.raw(`d."createdAt"`), updated_at: Pris
  */
 export type ListDropsOptions = ListDropsQuery & { titleContains?: string; onlySlugs?: readonly string[] | null };
 
+type Dialect = "sqlite" | "postgres";
+
 /**
- * The owner's drops that carry every pair: the intersection of one (ownerId, key, value) index range
- * per pair. Each range holds only this account's tags, and a set operation leaves the planner no join
- * between tag rows to order, so stale statistics cannot make it multiply them (issue 27).
+ * The owner's drops that carry every pair: one (ownerId, key, value) index range per pair, counted by
+ * drop. Each range holds only this account's tags and no tag row is joined to another, so stale
+ * statistics cannot make the planner multiply them (issue 27). The pairs travel as one array, so the
+ * statement's text, prepared once, is the same however many there are. Each dialect is told to seek
+ * one range per pair (SQLite's CROSS JOIN keeps the pairs as the outer loop; on PostgreSQL, OFFSET 0
+ * keeps each pair's LATERAL range from being flattened into a join): left to choose, both planners read
+ * every tag row of the owner when statistics were missing.
  */
-function dropsTaggedWithAll(ownerId: string | null, pairs: readonly [string, string][]): Prisma.Sql {
-  const owner = ownerId === null ? Prisma.empty : Prisma.sql`"ownerId" = ${ownerId} AND `;
-  const ranges = pairs.map(([key, value]) => Prisma.sql`SELECT "dropId" FROM "DropTag" WHERE ${owner}"key" = ${key} AND "value" = ${value}`);
-  return Prisma.join(ranges, " INTERSECT ");
+function dropsTaggedWithAll(dialect: Dialect, ownerId: string | null, pairs: readonly [string, string][]): Prisma.Sql {
+  const distinct = [...new Map(pairs.map((pair) => [JSON.stringify(pair), pair])).values()];
+  const owner = ownerId === null ? Prisma.empty : Prisma.sql`t."ownerId" = ${ownerId} AND `;
+  const tagged =
+    dialect === "sqlite"
+      ? Prisma.sql`(SELECT json_extract("value", '$[0]') AS "key", json_extract("value", '$[1]') AS "value" FROM json_each(${JSON.stringify(distinct)})) f
+        CROSS JOIN "DropTag" t ON ${owner}t."key" = f."key" AND t."value" = f."value"`
+      : Prisma.sql`unnest(${distinct.map(([key]) => key)}::text[], ${distinct.map(([, value]) => value)}::text[]) AS f("key", "value"),
+        LATERAL (SELECT t."dropId" FROM "DropTag" t WHERE ${owner}t."key" = f."key" AND t."value" = f."value" OFFSET 0) t`;
+  return Prisma.sql`SELECT t."dropId" FROM ${tagged} GROUP BY t."dropId" HAVING COUNT(*) = ${distinct.length}`;
 }
 
 /** Other accounts' drops whose list names the account, as a person or through one of its teams. */
@@ -34,45 +48,51 @@ function sharedWith(userId: string): Prisma.Sql {
  * Case-insensitive "title contains", worded as Prisma's `contains` is: ILIKE on PostgreSQL; SQLite's
  * LIKE already ignores ASCII case.
  */
-function titleContains(text: string): Prisma.Sql {
-  const like = Prisma.raw(getConfig().database.provider === "postgres" ? "ILIKE" : "LIKE");
-  return Prisma.sql`d."title" ${like} ('%' || ${text} || '%')`;
+function titleContains(dialect: Dialect, text: string): Prisma.Sql {
+  return Prisma.sql`d."title" ${Prisma.raw(dialect === "postgres" ? "ILIKE" : "LIKE")} ('%' || ${text} || '%')`;
 }
 
-/** Expired: an expiry at or before `at` (as isExpired decides); not expired: none, or a later one. */
-function expiredCondition(expired: boolean, at: number): Prisma.Sql {
-  const moment = new Date(at);
+/**
+ * Expired: an expiry at or before `at` (as isExpired decides); not expired: none, or a later one. SQLite
+ * stores a DateTime as Unix ms, PostgreSQL as a timestamp in UTC.
+ */
+function expiredCondition(dialect: Dialect, expired: boolean, at: number): Prisma.Sql {
+  const moment = dialect === "sqlite" ? Prisma.sql`${at}` : Prisma.sql`(to_timestamp(${at}::float8 / 1000) AT TIME ZONE 'UTC')`;
   return expired ? Prisma.sql`d."expiresAt" <= ${moment}` : Prisma.sql`(d."expiresAt" IS NULL OR d."expiresAt" > ${moment})`;
 }
 
-function listConditions(userId: string, query: ListDropsOptions, at: number): Prisma.Sql {
+function onlySlugsCondition(dialect: Dialect, slugs: readonly string[]): Prisma.Sql {
+  if (slugs.length === 0) return Prisma.sql`1 = 0`;
+  return dialect === "sqlite" ? Prisma.sql`d."slug" IN (SELECT "value" FROM json_each(${JSON.stringify(slugs)}))` : Prisma.sql`d."slug" = ANY(${[...slugs]}::text[])`;
+}
+
+function listConditions(dialect: Dialect, userId: string, query: ListDropsOptions, at: number): Prisma.Sql {
   const conditions = [query.shared ? sharedWith(userId) : Prisma.sql`d."ownerId" = ${userId}`];
-  if (query.expired !== undefined) conditions.push(expiredCondition(query.expired, at));
-  if (query.onlySlugs) conditions.push(query.onlySlugs.length > 0 ? Prisma.sql`d."slug" IN (${Prisma.join([...query.onlySlugs])})` : Prisma.sql`1 = 0`);
-  if (query.metadata.length > 0) conditions.push(Prisma.sql`d."id" IN (${dropsTaggedWithAll(query.shared ? null : userId, query.metadata)})`);
-  if (query.titleContains) conditions.push(titleContains(query.titleContains));
+  if (query.expired !== undefined) conditions.push(expiredCondition(dialect, query.expired, at));
+  if (query.onlySlugs) conditions.push(onlySlugsCondition(dialect, query.onlySlugs));
+  if (query.metadata.length > 0) conditions.push(Prisma.sql`d."id" IN (${dropsTaggedWithAll(dialect, query.shared ? null : userId, query.metadata)})`);
+  if (query.titleContains) conditions.push(titleContains(dialect, query.titleContains));
   return Prisma.join(conditions, " AND ");
 }
 
 /**
- * Lists the caller's drops, or with `shared` the drops shared with the caller. The page is chosen in SQL (Prisma's relation filter becomes one EXISTS per
- * pair, which the planner may join in any order), then read through Prisma with its tags.
+ * Lists the caller's drops, or with `shared` the drops shared with the caller: a count and a page with
+ * its tags, each one prepared statement (lib/db/reads.ts), as the single get is; agents list by tags as
+ * often as they get a drop.
  */
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
   const at = now();
-  const where = listConditions(userId, query, at);
+  const dialect = getConfig().database.provider;
+  const where = listConditions(dialect, userId, query, at);
   const direction = Prisma.raw(query.sortOrder === "asc" ? "ASC" : "DESC");
-  const [[{ total }], page] = await Promise.all([
-    db().$queryRaw<[{ total: number | bigint }]>`SELECT COUNT(*) AS "total" FROM "Drop" d WHERE ${where}`,
-    db().$queryRaw<{ id: string }[]>`SELECT d."id" FROM "Drop" d WHERE ${where}
-      ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, d."id" ${direction} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+  const [counted, rows] = await Promise.all([
+    readAll<{ total: number | string }>(Prisma.sql`SELECT COUNT(*) AS "total" FROM "Drop" d WHERE ${where}`),
+    readAll<StoredDropRow>(Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])} FROM "Drop" d WHERE ${where}
+      ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, d."id" ${direction} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
   ]);
-  const ids = page.map((row) => row.id);
-  const drops = await db().drop.findMany({ where: { id: { in: ids } }, include: { tags: true } });
-  drops.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  const totalItems = Number(total);
+  const totalItems = Number(counted[0]?.total ?? 0);
   return {
-    data: drops.map((drop) => toDropJson(drop, at)),
+    data: rows.map((row) => toDropJson(toDropRow(row), at)),
     pagination: {
       page: query.page,
       page_size: query.pageSize,
