@@ -1,4 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { SCOPES } from "@/lib/accounts/scopes";
 import type { Caller } from "@/lib/accounts/credentials";
 import { authenticateBearer } from "@/lib/accounts/tokens";
@@ -9,7 +11,7 @@ import { ApiError } from "@/lib/errors";
 import { protectedResourceMetadataUrl } from "@/lib/oauth/resources";
 import { discoverResult, isDiscoverRequest } from "./discover";
 import { screenParams } from "./invalid-params";
-import { createMcpServer } from "./server";
+import { createMcpServer, directToolCall } from "./server";
 
 /**
  * MCP authorization: a 401 names the protected-resource metadata (RFC 9728 §5.1) and the scopes, so a
@@ -82,6 +84,18 @@ function refusesBatches(protocolVersion: string | null): boolean {
   return protocolVersion !== null && protocolVersion >= "2025-06-18";
 }
 
+/** The headers the SDK's transport takes a request with, checked as it checks them; it refuses the rest. */
+function transportAccepts(request: Request, protocolVersion: string | null): boolean {
+  const accept = request.headers.get("accept");
+  return (
+    accept !== null &&
+    accept.includes("application/json") &&
+    accept.includes("text/event-stream") &&
+    isJsonContentType(request.headers.get("content-type")) &&
+    (protocolVersion === null || SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion))
+  );
+}
+
 /**
  * POST /mcp: stateless Streamable HTTP. No session id, a fresh server and transport per request,
  * and plain JSON responses, so any instance (or a serverless function) can answer any request.
@@ -101,6 +115,9 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     return errorResponse(new ApiError("invalid_arg", `MCP ${protocolVersion!.slice(0, 20)} has no JSON-RPC batches (removed in 2025-06-18): send each request in its own POST.`));
   }
   if (isDiscoverRequest(parsedBody)) return jsonResponse({ jsonrpc: "2.0", id: parsedBody.id, result: discoverResult() });
+  const toolAnswer = transportAccepts(request, protocolVersion) ? await directToolCall(caller, parsedBody) : null;
+  // The transport's own answer: its Content-Type and nothing else.
+  if (toolAnswer) return new Response(JSON.stringify(toolAnswer), { status: 200, headers: { "Content-Type": "application/json" } });
   const server = createMcpServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -1,6 +1,15 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { CallToolRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  JSONRPCRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type JSONRPCResponse,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { authorize } from "@/lib/api/authorize";
 import { API_VERSION, operationLabel, toolOperation } from "@/lib/api/operations";
@@ -100,6 +109,24 @@ async function callTool(tool: McpTool, caller: Caller, args: Record<string, unkn
   } catch (error) {
     return jsonResult(toApiError(error).toBody(), true);
   }
+}
+
+/**
+ * A tools/call answered without a Server and transport: agents call tools far more than anything else,
+ * and building the SDK's per-request server, its Protocol and its Response cost more than a read tool
+ * itself (issue 35). Takes only a single request the SDK would hand to callTool as it is (a known tool,
+ * no task), and answers as the SDK does, its result checked against the same schema; anything else
+ * returns null and goes to the SDK.
+ */
+export async function directToolCall(caller: Caller, body: unknown): Promise<JSONRPCResponse | null> {
+  const message = JSONRPCRequestSchema.safeParse(body);
+  if (!message.success || message.data.method !== "tools/call") return null;
+  const call = CallToolRequestSchema.safeParse(message.data);
+  if (!call.success || call.data.params.task !== undefined) return null;
+  const tool = mcpTools().find((candidate) => candidate.name === call.data.params.name);
+  if (!tool) return null;
+  const result = await callTool(tool, caller, call.data.params.arguments ?? {}, call.data.params._meta);
+  return { result: CallToolResultSchema.parse(result), jsonrpc: "2.0", id: message.data.id };
 }
 
 /**

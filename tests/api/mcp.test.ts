@@ -581,6 +581,32 @@ describe("MCP endpoint", () => {
       expect(byId[3]).toMatchObject({ result: { structuredContent: { user_id: expect.any(String) } } });
     });
 
+    it("answers a lone tools/call as the SDK's server answers the same call in a batch", async () => {
+      // A lone call skips the SDK's per-request server (lib/mcp/server.ts, directToolCall); a batch goes through it.
+      const created = await rawPost(app, rpc(4, "tools/call", { name: "create_drop", arguments: { title: "Direct", html: PAGE("d"), metadata: { kind: "direct" } } }), {
+        authorization: `Bearer ${alice}`,
+      });
+      const directSlug = (created.body as { result: { structuredContent: { slug: string } } }).result.structuredContent.slug;
+      const calls: [string, Record<string, unknown>][] = [
+        ["get_drop", { slug: directSlug }],
+        ["get_drop", { slug: "nosuchdrop" }],
+        ["get_drop", { slug: 5 }],
+        ["list_drops", { metadata: { kind: "direct" } }],
+        ["get_version", { slug: directSlug, version: 1 }],
+        ["whoami", {}],
+      ];
+      for (const [name, args] of calls) {
+        const call = rpc(9, "tools/call", { name, arguments: args });
+        const lone = await rawPost(app, call, { authorization: `Bearer ${alice}`, "mcp-protocol-version": "2025-03-26" });
+        // With a ping beside it: the transport answers a batch of one request with that one answer, unwrapped.
+        const batched = await rawPost(app, [call, rpc(10, "ping")], { authorization: `Bearer ${alice}`, "mcp-protocol-version": "2025-03-26" });
+        expect(lone.status, name).toBe(200);
+        expect(lone.body, name).toEqual((batched.body as { id: number }[]).find((message) => message.id === 9));
+        expect(lone.headers.get("content-type"), name).toBe(batched.headers.get("content-type"));
+      }
+      expect((created.body as { result: { isError?: boolean } }).result.isError).toBeUndefined();
+    });
+
     it("refuses a batch once the negotiated revision (2025-06-18 on) has none", async () => {
       for (const version of ["2025-06-18", "2025-11-25"]) {
         const response = await rawPost(app, [rpc(1, "ping"), rpc(2, "ping")], { authorization: `Bearer ${alice}`, "mcp-protocol-version": version });
