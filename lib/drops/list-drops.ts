@@ -16,25 +16,32 @@ export type ListDropsOptions = ListDropsQuery & { titleContains?: string; onlySl
 
 type Dialect = "sqlite" | "postgres";
 
+/** How far each pair's range is counted to find the smallest: enough to tell a rare pair from a common one. */
+const RANGE_ESTIMATE_ROWS = 32;
+
 /**
- * The owner's drops that carry every pair: one (ownerId, key, value) index range per pair, counted by
- * drop. Each range holds only this account's tags and no tag row is joined to another, so stale
- * statistics cannot make the planner multiply them (issue 27). The pairs travel as one array, so the
- * statement's text, prepared once, is the same however many there are. Each dialect is told to seek
- * one range per pair (SQLite's CROSS JOIN keeps the pairs as the outer loop; on PostgreSQL, OFFSET 0
- * keeps each pair's LATERAL range from being flattened into a join): left to choose, both planners read
- * every tag row of the owner when statistics were missing.
+ * The owner's drops that carry every pair, as rows of "dropId": the range of the rarest pair (its size
+ * counted up to RANGE_ESTIMATE_ROWS), each of its drops then checked for the other pairs by primary
+ * key. Only this account's tags are read, through its (ownerId, key, value) index, and no more of them
+ * than the rarest pair holds besides the estimates, whatever the statistics say (issue 27). The pairs travel as one array, so
+ * the statement's text, prepared once, is the same however many there are.
  */
 function dropsTaggedWithAll(dialect: Dialect, ownerId: string | null, pairs: readonly [string, string][]): Prisma.Sql {
   const distinct = [...new Map(pairs.map((pair) => [JSON.stringify(pair), pair])).values()];
-  const owner = ownerId === null ? Prisma.empty : Prisma.sql`t."ownerId" = ${ownerId} AND `;
-  const tagged =
+  const filters =
     dialect === "sqlite"
-      ? Prisma.sql`(SELECT json_extract("value", '$[0]') AS "key", json_extract("value", '$[1]') AS "value" FROM json_each(${JSON.stringify(distinct)})) f
-        CROSS JOIN "DropTag" t ON ${owner}t."key" = f."key" AND t."value" = f."value"`
-      : Prisma.sql`unnest(${distinct.map(([key]) => key)}::text[], ${distinct.map(([, value]) => value)}::text[]) AS f("key", "value"),
-        LATERAL (SELECT t."dropId" FROM "DropTag" t WHERE ${owner}t."key" = f."key" AND t."value" = f."value" OFFSET 0) t`;
-  return Prisma.sql`SELECT t."dropId" FROM ${tagged} GROUP BY t."dropId" HAVING COUNT(*) = ${distinct.length}`;
+      ? Prisma.sql`SELECT json_extract("value", '$[0]') AS "key", json_extract("value", '$[1]') AS "value" FROM json_each(${JSON.stringify(distinct)})`
+      : Prisma.sql`SELECT * FROM unnest(${distinct.map(([key]) => key)}::text[], ${distinct.map(([, value]) => value)}::text[]) AS f("key", "value")`;
+  const ownedBy = (alias: string) => (ownerId === null ? Prisma.empty : Prisma.sql`${Prisma.raw(alias)}."ownerId" = ${ownerId} AND `);
+  return Prisma.sql`WITH f AS (${filters}),
+    rarest AS (SELECT "key", "value" FROM f ORDER BY (SELECT COUNT(*) FROM (SELECT 1 FROM "DropTag" c WHERE ${ownedBy("c")}c."key" = f."key" AND c."value" = f."value" LIMIT ${RANGE_ESTIMATE_ROWS}) n) LIMIT 1)
+    SELECT t."dropId" FROM rarest ${crossJoin(dialect)} "DropTag" t ON ${ownedBy("t")}t."key" = rarest."key" AND t."value" = rarest."value"
+    WHERE NOT EXISTS (SELECT 1 FROM f WHERE NOT EXISTS (SELECT 1 FROM "DropTag" m WHERE m."dropId" = t."dropId" AND m."key" = f."key" AND m."value" = f."value"))`;
+}
+
+/** A join whose left side SQLite must loop over (its CROSS JOIN); PostgreSQL's planner already does with a one-row side. */
+function crossJoin(dialect: Dialect): Prisma.Sql {
+  return Prisma.raw(dialect === "sqlite" ? "CROSS JOIN" : "JOIN");
 }
 
 /** Other accounts' drops whose list names the account, as a person or through one of its teams. */
@@ -66,31 +73,51 @@ function onlySlugsCondition(dialect: Dialect, slugs: readonly string[]): Prisma.
   return dialect === "sqlite" ? Prisma.sql`d."slug" IN (SELECT "value" FROM json_each(${JSON.stringify(slugs)}))` : Prisma.sql`d."slug" = ANY(${[...slugs]}::text[])`;
 }
 
+/**
+ * The drops a list reads from: the account's, or when it filters by tags the tagged ones (a few), found
+ * once before any drop is read: left to plan the join, PostgreSQL without statistics looked for the
+ * tags again for every drop of the account.
+ */
+function listSource(dialect: Dialect, userId: string, query: ListDropsOptions): { with: Prisma.Sql; from: Prisma.Sql } {
+  if (query.metadata.length === 0) return { with: Prisma.empty, from: Prisma.sql`"Drop" d` };
+  return {
+    with: Prisma.sql`WITH x AS MATERIALIZED (${dropsTaggedWithAll(dialect, query.shared ? null : userId, query.metadata)}) `,
+    from: Prisma.sql`x ${crossJoin(dialect)} "Drop" d ON d."id" = x."dropId"`,
+  };
+}
+
 function listConditions(dialect: Dialect, userId: string, query: ListDropsOptions, at: number): Prisma.Sql {
   const conditions = [query.shared ? sharedWith(userId) : Prisma.sql`d."ownerId" = ${userId}`];
   if (query.expired !== undefined) conditions.push(expiredCondition(dialect, query.expired, at));
   if (query.onlySlugs) conditions.push(onlySlugsCondition(dialect, query.onlySlugs));
-  if (query.metadata.length > 0) conditions.push(Prisma.sql`d."id" IN (${dropsTaggedWithAll(dialect, query.shared ? null : userId, query.metadata)})`);
   if (query.titleContains) conditions.push(titleContains(dialect, query.titleContains));
   return Prisma.join(conditions, " AND ");
 }
 
+async function countDrops(source: ReturnType<typeof listSource>, where: Prisma.Sql): Promise<number | string> {
+  const [counted] = await readAll<{ total: number | string }>(Prisma.sql`${source.with}SELECT COUNT(*) AS "total" FROM ${source.from} WHERE ${where}`);
+  return counted?.total ?? 0;
+}
+
 /**
- * Lists the caller's drops, or with `shared` the drops shared with the caller: a count and a page with
- * its tags, each one prepared statement (lib/db/reads.ts), as the single get is; agents list by tags as
- * often as they get a drop.
+ * Lists the caller's drops, or with `shared` the drops shared with the caller: one prepared statement
+ * (lib/db/reads.ts), as the single get is, since agents list by tags as often as they get a drop. The
+ * page is chosen by id with the total beside it, then read with its tags; only a page past the end
+ * needs a count of its own.
  */
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
   const at = now();
   const dialect = getConfig().database.provider;
+  const source = listSource(dialect, userId, query);
   const where = listConditions(dialect, userId, query, at);
   const direction = Prisma.raw(query.sortOrder === "asc" ? "ASC" : "DESC");
-  const [counted, rows] = await Promise.all([
-    readAll<{ total: number | string }>(Prisma.sql`SELECT COUNT(*) AS "total" FROM "Drop" d WHERE ${where}`),
-    readAll<StoredDropRow>(Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])} FROM "Drop" d WHERE ${where}
-      ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction}, d."id" ${direction} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-  ]);
-  const totalItems = Number(counted[0]?.total ?? 0);
+  const sortColumn = SORT_COLUMNS[query.sortBy];
+  const rows = await readAll<StoredDropRow & { total: number | string }>(Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])}, p."total"
+    FROM (${source.with}SELECT d."id", ${sortColumn} AS "sortKey", COUNT(*) OVER () AS "total" FROM ${source.from} WHERE ${where}
+      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}) p
+    ${crossJoin(dialect)} "Drop" d ON d."id" = p."id"
+    ORDER BY p."sortKey" ${direction}, p."id" ${direction}`);
+  const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? await countDrops(source, where) : 0));
   return {
     data: rows.map((row) => toDropJson(toDropRow(row), at)),
     pagination: {

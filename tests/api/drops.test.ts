@@ -171,6 +171,10 @@ describe("list", () => {
 
     const beyond = await app.api("/api/drops?page=9", { token: owner });
     expect(beyond.body.data).toEqual([]);
+    // Past the end the page carries no total beside it: the count is taken on its own.
+    expect(beyond.body.pagination).toMatchObject({ page: 9, total_items: 5, total_pages: 1 });
+    const beyondFiltered = await app.api("/api/drops?page=9&pageSize=1&metadata.team=red", { token: owner });
+    expect(beyondFiltered.body.pagination).toMatchObject({ page: 9, total_items: 3, total_pages: 3 });
   });
 
   it.each([

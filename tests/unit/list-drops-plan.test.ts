@@ -17,10 +17,9 @@ const ACCOUNTS = 4;
 const DROPS_PER_ACCOUNT = 150;
 const BATCHES = 30;
 const FILTER: [string, string][] = [["project", "bench"], ["kind", "weekly-report"], ["batch", "0"]];
-/** The listing account's tag rows that carry any filtered pair: all an index-driven filter reads. */
-const OWNER_ROWS_WITH_A_PAIR = 2 * DROPS_PER_ACCOUNT + DROPS_PER_ACCOUNT / BATCHES;
-/** The tags of the listed page, which its statement reads by drop id. */
-const PAGE_TAG_ROWS = (DROPS_PER_ACCOUNT / BATCHES) * FILTER.length;
+const MATCHES = DROPS_PER_ACCOUNT / BATCHES;
+/** The listing account's tag rows that carry any filtered pair. */
+const OWNER_ROWS_WITH_A_PAIR = 2 * DROPS_PER_ACCOUNT + MATCHES;
 
 const schema = `plan_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
 const url = `${POSTGRES_URL}?schema=${schema}`;
@@ -80,7 +79,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Lists user0's drops with the three filters and EXPLAIN ANALYZEs each statement that filtered by them. */
+/** Lists user0's drops with the three filters and EXPLAIN ANALYZEs the statement that filtered by them. */
 async function explainListing(): Promise<PlanNode[]> {
   statements.length = 0;
   const list = await listDrops("user0", { page: 1, pageSize: 50, sortBy: "created_at", sortOrder: "desc", metadata: FILTER });
@@ -94,18 +93,23 @@ async function explainListing(): Promise<PlanNode[]> {
   return plans;
 }
 
-/** A plan node's "Actual Rows" is its mean per loop, rounded: up to half a row per loop (one per pair) more. */
+/** A plan node's "Actual Rows" is its mean per loop, rounded: up to half a row per loop more. */
+const ROUNDING_SLACK = 2 * FILTER.length;
+
 function expectIndexDriven(plans: PlanNode[]): void {
-  expect(plans, "the count and the page").toHaveLength(2);
+  expect(plans, "one statement: the page with its total").toHaveLength(1);
   const tagScans = plans.flatMap((plan) => [...nodes(plan)]).filter((node) => node["Relation Name"] === "DropTag");
   expect(tagScans.map((node) => node["Node Type"])).not.toContain("Seq Scan");
   for (const plan of plans) {
     const tagRowsRead = [...nodes(plan)]
-      .filter((node) => node["Relation Name"] === "DropTag")
+      // A bitmap heap scan's rows are counted in the index scan under it.
+      .filter((node) => (node["Relation Name"] === "DropTag" && node["Node Type"] !== "Bitmap Heap Scan") || node["Index Name"]?.startsWith("DropTag_"))
       .reduce((sum, node) => sum + (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"], 0);
-    expect(tagRowsRead, "tag rows one statement read: at most the owner's rows with a filtered pair, and the page's own tags").toBeLessThanOrEqual(
-      OWNER_ROWS_WITH_A_PAIR + PAGE_TAG_ROWS + FILTER.length,
-    );
+    // Each pair's range once to tell the rarest (up to a cap, when the planner walks the index rather
+    // than gathering the range in a bitmap), the rarest range, each of its drops checked for every pair,
+    // and the page's own tags; nothing read again for every drop of the account.
+    const mostRead = OWNER_ROWS_WITH_A_PAIR + MATCHES + 2 * MATCHES * FILTER.length;
+    expect(tagRowsRead, "tag rows the statement read").toBeLessThanOrEqual(mostRead + ROUNDING_SLACK);
   }
   const indexes = plans.flatMap((plan) => [...nodes(plan)]).map((node) => node["Index Name"]);
   expect(indexes).toContain("DropTag_ownerId_key_value_dropId_idx");
