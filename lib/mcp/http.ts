@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCResponse } from "@modelcontextprotocol/sdk/types.js";
 import { SCOPES } from "@/lib/accounts/scopes";
 import type { Caller } from "@/lib/accounts/credentials";
 import { authenticateBearer } from "@/lib/accounts/tokens";
@@ -49,19 +49,19 @@ function isOwnHost(host: string | null, publicUrl: URL): boolean {
  * page. The MCP transport spec also requires refusing a foreign Origin or Host (DNS rebinding); agents
  * send no Origin, and the Host they send names this instance.
  */
-async function authenticate(request: Request): Promise<Caller | Response> {
+async function authenticate(header: HeaderReader): Promise<Caller | Response> {
   let caller: Caller;
   try {
-    caller = await authenticateBearer(request.headers.get("authorization"), "mcp");
+    caller = await authenticateBearer(header("authorization"), "mcp");
   } catch (error) {
     return withAuthorizationServerHint(errorResponse(error));
   }
   const publicUrl = new URL(getConfig().publicUrl);
-  const origin = request.headers.get("origin");
+  const origin = header("origin");
   if (origin !== null && origin !== publicUrl.origin) {
     return errorResponse(new ApiError("forbidden", `Requests from origin ${origin.slice(0, 200)} are not accepted by the MCP endpoint.`));
   }
-  const host = request.headers.get("host");
+  const host = header("host");
   if (!isOwnHost(host, publicUrl)) {
     return errorResponse(new ApiError("forbidden", `Requests for host ${String(host).slice(0, 200)} are not accepted by the MCP endpoint; it answers as ${publicUrl.host}.`));
   }
@@ -85,52 +85,72 @@ function refusesBatches(protocolVersion: string | null): boolean {
 }
 
 /** The headers the SDK's transport takes a request with, checked as it checks them; it refuses the rest. */
-function transportAccepts(request: Request, protocolVersion: string | null): boolean {
-  const accept = request.headers.get("accept");
+function transportAccepts(header: HeaderReader, protocolVersion: string | null): boolean {
+  const accept = header("accept");
   return (
     accept !== null &&
     accept.includes("application/json") &&
     accept.includes("text/event-stream") &&
-    isJsonContentType(request.headers.get("content-type")) &&
+    isJsonContentType(header("content-type")) &&
     (protocolVersion === null || SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion))
   );
 }
+
+/** A request header by its lower-case name, from a Web Request or Node.js's request alike. */
+type HeaderReader = (name: string) => string | null;
+
+/**
+ * An MCP POST as either server hands it over: its headers, its body read as JSON, and the Web Request
+ * the SDK takes, made only when the SDK answers (its body already read: the SDK gets it parsed).
+ */
+export type McpPost = { header: HeaderReader; readBody(): Promise<unknown>; webRequest(): Request };
+
+/** The answer to an MCP POST: a Response, or a tools/call's JSON-RPC answer for the caller to send as JSON. */
+export type McpAnswer = Response | { toolAnswer: JSONRPCResponse };
 
 /**
  * POST /mcp: stateless Streamable HTTP. No session id, a fresh server and transport per request,
  * and plain JSON responses, so any instance (or a serverless function) can answer any request.
  */
-export async function handleMcpPost(request: Request): Promise<Response> {
-  const caller = await authenticate(request);
+export async function answerMcpPost(post: McpPost): Promise<McpAnswer> {
+  const caller = await authenticate(post.header);
   if (caller instanceof Response) return caller;
   let parsedBody: unknown;
   try {
     // The REST body reader: same ceiling (a maximal html upload, escaped, still fits) and same errors.
-    parsedBody = await readJsonBody(request, { carriesHtml: true });
+    parsedBody = await post.readBody();
   } catch (error) {
     return errorResponse(error);
   }
-  const protocolVersion = request.headers.get("mcp-protocol-version");
+  const protocolVersion = post.header("mcp-protocol-version");
   if (Array.isArray(parsedBody) && refusesBatches(protocolVersion)) {
     return errorResponse(new ApiError("invalid_arg", `MCP ${protocolVersion!.slice(0, 20)} has no JSON-RPC batches (removed in 2025-06-18): send each request in its own POST.`));
   }
   if (isDiscoverRequest(parsedBody)) return jsonResponse({ jsonrpc: "2.0", id: parsedBody.id, result: discoverResult() });
-  const toolAnswer = transportAccepts(request, protocolVersion) ? await directToolCall(caller, parsedBody) : null;
-  // The transport's own answer: its Content-Type and nothing else.
-  if (toolAnswer) return new Response(JSON.stringify(toolAnswer), { status: 200, headers: { "Content-Type": "application/json" } });
+  const toolAnswer = transportAccepts(post.header, protocolVersion) ? await directToolCall(caller, parsedBody) : null;
+  if (toolAnswer) return { toolAnswer };
   const server = createMcpServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await asErrorShape(await transport.handleRequest(request, { parsedBody: screenParams(parsedBody) }));
+    return await asErrorShape(await transport.handleRequest(post.webRequest(), { parsedBody: screenParams(parsedBody) }));
   } finally {
     await server.close();
   }
 }
 
+/** A tools/call's answer as the SDK's transport sends it: its Content-Type and nothing else. */
+export const TOOL_ANSWER_HEADERS = { "content-type": "application/json" };
+
+/** POST /mcp on a Web Request: Next's route handler (and so Vercel). */
+export async function handleMcpPost(request: Request): Promise<Response> {
+  const answer = await answerMcpPost({ header: (name) => request.headers.get(name), readBody: () => readJsonBody(request, { carriesHtml: true }), webRequest: () => request });
+  return answer instanceof Response ? answer : new Response(JSON.stringify(answer.toolAnswer), { status: 200, headers: TOOL_ANSWER_HEADERS });
+}
+
 /** A stateless server offers no SSE stream to GET and no session to DELETE: the spec's answer is 405. */
 export async function handleMcpMethodNotAllowed(request: Request): Promise<Response> {
-  const caller = await authenticate(request);
+  const caller = await authenticate((name) => request.headers.get(name));
   if (caller instanceof Response) return caller;
   return methodNotAllowed(request, ["POST"], "this MCP endpoint is stateless and answers POST only (no SSE stream, no sessions)");
 }

@@ -4,19 +4,25 @@
 // through Next, each held the event loop for milliseconds of routing, and 16 clients sending 64 KiB saves
 // held GET /api/health for seconds (issue 28, item 8). Next's routing and rendering pipeline costs more
 // than the handlers themselves (`npm run bench`); these run the very route handlers Next runs, on a Web
-// Request built from the Node.js one, so both paths answer the same bytes. The drop reads, whose Request
-// and Response cost more than the reads themselves, run the same check and read without them and write
-// their JSON.
+// Request built from the Node.js one, so both paths answer the same bytes. The drop reads and MCP, whose
+// Request and Response cost more than the reads themselves, run the same code without them.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { readIncomingJsonBody } from "@/lib/api/body";
 import { readDrop, readDropList } from "@/lib/api/drop-routes";
 import { errorResponse, JSON_HEADERS } from "@/lib/api/responses";
 import { savePatternRoute } from "@/lib/api/pattern-routes";
-import { handleMcpPost } from "@/lib/mcp/http";
+import { answerMcpPost, TOOL_ANSWER_HEADERS } from "@/lib/mcp/http";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 
-/** A route handler on a Web Request, or a read given the Authorization header whose result is answered as JSON. */
-type DirectRoute = { web: (request: Request) => Promise<Response> } | { read: (authorization: string | null) => Promise<unknown> };
+/**
+ * A route handler on a Web Request; a read given the Authorization header whose result is answered as
+ * JSON; or a handler of Node.js's request and response.
+ */
+type DirectRoute =
+  | { web: (request: Request) => Promise<Response> }
+  | { read: (authorization: string | null) => Promise<unknown> }
+  | { node: (request: IncomingMessage, response: ServerResponse, origin: string) => Promise<void> };
 
 const DROP_PATH = /^\/api\/drops\/([a-z0-9]+)$/;
 const DROP_LIST_PATH = "/api/drops";
@@ -25,7 +31,7 @@ const PATTERN_PATH = /^\/api\/patterns\/([A-Za-z0-9._~-]+)$/;
 
 /** The handler of a request the front door answers itself, or null to leave it to Next. */
 export function directRoute(method: string | undefined, url: string | undefined): DirectRoute | null {
-  if (method === "POST" && url === "/mcp") return { web: handleMcpPost };
+  if (method === "POST" && url === "/mcp") return { node: answerMcp };
   const search = method === "GET" && url?.startsWith(DROP_LIST_PATH) ? url.slice(DROP_LIST_PATH.length) : undefined;
   if (search === "" || search?.startsWith("?")) return { read: (authorization) => readDropList.call(authorization, { search }) };
   const slug = method === "GET" && url?.startsWith("/api/drops/") ? DROP_PATH.exec(url)?.[1] : undefined;
@@ -35,14 +41,33 @@ export function directRoute(method: string | undefined, url: string | undefined)
   return null;
 }
 
-export function toWebRequest(request: IncomingMessage, origin: string): Request {
+/**
+ * POST /mcp: the body read from Node.js's request, and a tools/call answered without a Web Request or
+ * Response, whose making cost a third of such a call (issue 35); the SDK gets a Request when it answers.
+ */
+async function answerMcp(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
+  const answer = await answerMcpPost({
+    header: (name) => {
+      const value = request.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+    readBody: () => readIncomingJsonBody(request, { carriesHtml: true }),
+    webRequest: () => toWebRequest(request, origin, { withBody: false }),
+  });
+  if (answer instanceof Response) return writeWebResponse(response, answer);
+  const body = Buffer.from(JSON.stringify(answer.toolAnswer));
+  response.writeHead(200, { ...TOOL_ANSWER_HEADERS, "content-length": String(body.length) }).end(body);
+}
+
+/** The Web Request a route handler takes; `withBody: false` when the body was read already. */
+export function toWebRequest(request: IncomingMessage, origin: string, { withBody = true } = {}): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
   const method = request.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
+  const body = !withBody || method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
   return new Request(`${origin}${request.url ?? "/"}`, { method, headers, body, duplex: "half" } as RequestInit);
 }
 

@@ -164,7 +164,12 @@ export function createFrontDoor(): FrontDoor {
       const direct = directRoute(request.method, request.url);
       if (direct) {
         recordClient(request);
-        const answered = "read" in direct ? answerRead(response, direct.read(request.headers.authorization ?? null)) : direct.web(toWebRequest(request, loopbackOrigin)).then((answer) => writeWebResponse(response, answer));
+        const answered =
+          "read" in direct
+            ? answerRead(response, direct.read(request.headers.authorization ?? null))
+            : "node" in direct
+              ? direct.node(request, response, loopbackOrigin)
+              : direct.web(toWebRequest(request, loopbackOrigin)).then((answer) => writeWebResponse(response, answer));
         answered.catch((error: unknown) => answerFailure(response, error));
         return;
       }
