@@ -14,6 +14,7 @@ import { errorResponse, JSON_HEADERS } from "@/lib/api/responses";
 import { savePatternRoute } from "@/lib/api/pattern-routes";
 import { answerMcpPost, TOOL_ANSWER_HEADERS } from "@/lib/mcp/http";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
+import { mergeHeaders } from "./merge-headers";
 
 /**
  * A route handler on a Web Request; a read given the Authorization header whose result is answered as
@@ -56,7 +57,7 @@ async function answerMcp(request: IncomingMessage, response: ServerResponse, ori
   });
   if (answer instanceof Response) return writeWebResponse(response, answer);
   const body = Buffer.from(JSON.stringify(answer.toolAnswer));
-  response.writeHead(200, { ...TOOL_ANSWER_HEADERS, "content-length": String(body.length) }).end(body);
+  response.writeHead(200, mergeHeaders(TOOL_ANSWER_HEADERS, { "content-length": String(body.length) })).end(body);
 }
 
 /** The Web Request a route handler takes; `withBody: false` when the body was read already. */
@@ -91,5 +92,5 @@ export async function answerRead(response: ServerResponse, read: Promise<unknown
   } catch (error) {
     return writeWebResponse(response, errorResponse(error));
   }
-  response.writeHead(200, { ...JSON_HEADERS, "content-length": String(body.length) }).end(body);
+  response.writeHead(200, mergeHeaders(JSON_HEADERS, { "content-length": String(body.length) })).end(body);
 }

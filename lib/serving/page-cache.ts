@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { PAGE_CACHE_BYTES } from "./cache-budget";
 import type { MaybePromise } from "./maybe-async";
+import { mergeHeaders } from "./merge-headers";
 import { acceptedEncoding, header, matchesEtag, type RawRequest, type RawResponse } from "./raw";
 
 /** Marks the cache's own render requests, which must reach Next; a per-process secret, so no client can skip the cache with it. */
@@ -100,7 +101,7 @@ function renderOnce(path: string, key: string, revision: number, requestHeaders:
 function respond(page: CachedPage, request: RawRequest, cacheControl: string, outcome: "hit" | "miss"): RawResponse {
   const gzip = acceptedEncoding(header(request.headers, "accept-encoding"), ["gzip"]) === "gzip";
   const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
-  const headers: Record<string, string> = { ...page.headers, "cache-control": page.publicCacheControl ?? cacheControl, etag, "x-htmldrop-cache": outcome };
+  const headers = mergeHeaders(page.headers, { "cache-control": page.publicCacheControl ?? cacheControl, etag, "x-htmldrop-cache": outcome });
   if (matchesEtag(header(request.headers, "if-none-match"), page.etag)) return { status: 304, headers, body: null };
   const body = gzip ? page.gzip : page.identity;
   if (gzip) headers["content-encoding"] = "gzip";

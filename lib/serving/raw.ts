@@ -7,6 +7,7 @@ import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls"
 import { findServedVersion, type ServedVersion, viewedDrop } from "./lookup";
 import { andThen, type MaybePromise, recovering } from "./maybe-async";
 import { robotsHeaders } from "./robots";
+import { mergeHeaders } from "./merge-headers";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
 import { viewerOn } from "@/lib/sharing/standing";
 import { signInPath } from "@/lib/auth/paths";
@@ -136,14 +137,12 @@ function decided(request: RawRequest, slug: string, found: ServedVersion | null,
     if (!document) return notFound();
     const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
     const etag = encoding === "br" ? `"${document.tag}-br"` : encoding === "gzip" ? `"${document.tag}-gz"` : `"${document.tag}"`;
-    const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
-      ...robotsHeaders(decision.indexable),
+    const headers = mergeHeaders(SECURITY_HEADERS, robotsHeaders(decision.indexable), {
       "content-type": "text/html; charset=utf-8",
       "cache-control": decision.cacheControl!,
       etag,
       vary: "Accept-Encoding",
-    };
+    });
     if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
       return { status: 304, headers, body: null };
     }
