@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Caller } from "@/lib/accounts/credentials";
+import { getConfig, type Config } from "@/lib/config";
 import { describeCaller } from "@/lib/accounts/tokens";
 import { createDrop, deleteDrop, deleteVersion, getDrop, getDropStats, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { meSchema } from "@/lib/schemas/accounts";
@@ -74,8 +75,21 @@ function write(hints: { destructive: boolean; idempotent: boolean }): ToolAnnota
   return { readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: false };
 }
 
-/** The eleven tools of the spec, then the additions; each is a thin adapter over the service its REST route calls. */
+const toolsByConfig = new WeakMap<Config, McpTool[]>();
+
+/** The tools, made once per configuration (their descriptions quote its limits): every tools/call looks one up. */
 export function mcpTools(): McpTool[] {
+  const config = getConfig();
+  let tools = toolsByConfig.get(config);
+  if (!tools) {
+    tools = makeTools();
+    toolsByConfig.set(config, tools);
+  }
+  return tools;
+}
+
+/** The eleven tools of the spec, then the additions; each is a thin adapter over the service its REST route calls. */
+function makeTools(): McpTool[] {
   const guide = mcpGuide();
   return [
     {
