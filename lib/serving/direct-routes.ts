@@ -15,6 +15,7 @@ import { savePatternRoute } from "@/lib/api/pattern-routes";
 import { answerMcpPost, TOOL_ANSWER_HEADERS } from "@/lib/mcp/http";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { mergeHeaders } from "./merge-headers";
+import { header } from "./raw";
 
 /**
  * A route handler on a Web Request; a read given the Authorization header whose result is answered as
@@ -48,10 +49,7 @@ export function directRoute(method: string | undefined, url: string | undefined)
  */
 async function answerMcp(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
   const answer = await answerMcpPost({
-    header: (name) => {
-      const value = request.headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-    },
+    header: (name) => header(request.headers, name) ?? null,
     readBody: () => readIncomingJsonBody(request, { carriesHtml: true }),
     webRequest: () => toWebRequest(request, origin, { withBody: false }),
   });
