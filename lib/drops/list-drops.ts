@@ -20,6 +20,16 @@ type Dialect = "sqlite" | "postgres";
 const RANGE_ESTIMATE_ROWS = 32;
 
 /**
+ * A LIMIT written into the statement's text. SQLite plans a LIMIT with its bound value, so a statement
+ * whose LIMIT is a parameter is prepared again on every run (60 of this list's 100 µs); as literals there
+ * is one text per page size, and the schema caps page sizes at 100.
+ */
+function limitRows(rows: number): Prisma.Sql {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
+  return Prisma.raw(`LIMIT ${rows}`);
+}
+
+/**
  * The owner's drops that carry every pair, as rows of "dropId": the range of the rarest pair (its size
  * counted up to RANGE_ESTIMATE_ROWS), each of its drops then checked for the other pairs by primary
  * key. Only this account's tags are read, through its (ownerId, key, value) index, and no more of them
@@ -34,7 +44,7 @@ function dropsTaggedWithAll(dialect: Dialect, ownerId: string | null, pairs: rea
       : Prisma.sql`SELECT * FROM unnest(${distinct.map(([key]) => key)}::text[], ${distinct.map(([, value]) => value)}::text[]) AS f("key", "value")`;
   const ownedBy = (alias: string) => (ownerId === null ? Prisma.empty : Prisma.sql`${Prisma.raw(alias)}."ownerId" = ${ownerId} AND `);
   return Prisma.sql`WITH f AS (${filters}),
-    rarest AS (SELECT "key", "value" FROM f ORDER BY (SELECT COUNT(*) FROM (SELECT 1 FROM "DropTag" c WHERE ${ownedBy("c")}c."key" = f."key" AND c."value" = f."value" LIMIT ${RANGE_ESTIMATE_ROWS}) n) LIMIT 1)
+    rarest AS (SELECT "key", "value" FROM f ORDER BY (SELECT COUNT(*) FROM (SELECT 1 FROM "DropTag" c WHERE ${ownedBy("c")}c."key" = f."key" AND c."value" = f."value" ${limitRows(RANGE_ESTIMATE_ROWS)}) n) LIMIT 1)
     SELECT t."dropId" FROM rarest ${crossJoin(dialect)} "DropTag" t ON ${ownedBy("t")}t."key" = rarest."key" AND t."value" = rarest."value"
     WHERE NOT EXISTS (SELECT 1 FROM f WHERE NOT EXISTS (SELECT 1 FROM "DropTag" m WHERE m."dropId" = t."dropId" AND m."key" = f."key" AND m."value" = f."value"))`;
 }
@@ -114,7 +124,7 @@ export async function listDrops(userId: string, query: ListDropsOptions): Promis
   const sortColumn = SORT_COLUMNS[query.sortBy];
   const rows = await readAll<StoredDropRow & { total: number | string }>(Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])}, p."total"
     FROM (${source.with}SELECT d."id", ${sortColumn} AS "sortKey", COUNT(*) OVER () AS "total" FROM ${source.from} WHERE ${where}
-      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}) p
+      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} ${limitRows(query.pageSize)} OFFSET ${(query.page - 1) * query.pageSize}) p
     ${crossJoin(dialect)} "Drop" d ON d."id" = p."id"
     ORDER BY p."sortKey" ${direction}, p."id" ${direction}`);
   const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? await countDrops(source, where) : 0));
