@@ -2,7 +2,7 @@
 // It reads grants as stored records (lib/oauth/grant-records.ts), so no token request loads oidc-provider.
 import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
-import { epochMs, readRow, type HotRead } from "@/lib/db/reads";
+import { epochMs, readRow, readRowPair, type HotRead, type HotReadCall } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { authenticateAccessToken, looksLikeAccessToken } from "@/lib/oauth/access-tokens";
 import { listGrants, revokeGrant, type GrantRow } from "@/lib/oauth/grant-records";
@@ -104,27 +104,26 @@ const PRESENTED_TOKEN: HotRead = {
 };
 type PresentedToken = { id: string; userId: string; scopes: string; drops: string | null; revokedAt: number | null; lastUsedAt: number | null; expiresAt: number | null };
 
-function findPresentedToken([hash, legacyHash]: string[]): Promise<PresentedToken | undefined> {
-  return readRow<PresentedToken>(PRESENTED_TOKEN, [hash, legacyHash]);
-}
-
 /**
- * Resolves `Authorization: Bearer <token>`, the one entry point of every bearer credential: an API token,
- * or an OAuth access token issued for `resource`. No header: token_required; a header that is not a
- * well-formed bearer token: invalid_token; a well-formed token that is unknown, revoked or past its
- * expiry: unauthorized.
+ * What an Authorization header presents: an OAuth access token, or an API token's stored hashes (the
+ * current and the legacy one). No header: token_required; a header that is not a well-formed bearer
+ * token: invalid_token.
  */
-export async function authenticateBearer(authorization: string | null, resource: ResourceName = "api"): Promise<Caller> {
+function presentedBearer(authorization: string | null): { accessToken: string } | { hashes: string[] } {
   if (!authorization?.trim()) {
     throw new ApiError("token_required", "An API token is required: send `Authorization: Bearer <token>` (see /api/onboard to get one).");
   }
   const presented = bearerCredential(authorization);
   const secret = presented ? tokenSecret(presented) : null;
-  if (presented && looksLikeAccessToken(presented)) return authenticateAccessToken(presented, resource);
+  if (presented && looksLikeAccessToken(presented)) return { accessToken: presented };
   if (!presented || !secret) {
     throw new ApiError("invalid_token", "The Authorization header does not carry a well-formed htmldrop bearer token.");
   }
-  const token = await findPresentedToken(storedTokenHashes(presented, secret));
+  return { hashes: storedTokenHashes(presented, secret) };
+}
+
+/** The caller of a presented API token's row: unknown, revoked or past its expiry is unauthorized. */
+async function acceptPresentedToken(token: PresentedToken | undefined): Promise<Caller> {
   if (!token || token.revokedAt !== null) {
     throw new ApiError("unauthorized", "This API token is unknown or has been revoked; sign in again to get a new one.");
   }
@@ -143,6 +142,30 @@ export async function authenticateBearer(authorization: string | null, resource:
     drops: parseStoredDrops(token.drops),
     expiresAt: token.expiresAt,
   };
+}
+
+/**
+ * Resolves `Authorization: Bearer <token>`, the one entry point of every bearer credential: an API token,
+ * or an OAuth access token issued for `resource` (presentedBearer and acceptPresentedToken say what fails).
+ */
+export async function authenticateBearer(authorization: string | null, resource: ResourceName = "api"): Promise<Caller> {
+  const presented = presentedBearer(authorization);
+  if ("accessToken" in presented) return authenticateAccessToken(presented.accessToken, resource);
+  return acceptPresentedToken(await readRow<PresentedToken>(PRESENTED_TOKEN, presented.hashes));
+}
+
+/**
+ * authenticateBearer for the API, and `alongside`'s first row read in the same round trip as an API
+ * token (readRowPair): a read the caller is then checked for, never one it is answered without.
+ */
+export async function authenticateBearerAlong<R>(authorization: string | null, alongside: HotReadCall): Promise<{ caller: Caller; row: R | undefined }> {
+  const presented = presentedBearer(authorization);
+  if ("accessToken" in presented) {
+    const caller = await authenticateAccessToken(presented.accessToken, "api");
+    return { caller, row: await readRow<R>(alongside.read, alongside.values) };
+  }
+  const [token, row] = await readRowPair<PresentedToken, R>({ read: PRESENTED_TOKEN, values: presented.hashes }, alongside);
+  return { caller: await acceptPresentedToken(token), row };
 }
 
 export async function describeCaller(caller: Pick<Caller, "userId" | "tokenId" | "kind">): Promise<MeJson> {

@@ -1,5 +1,6 @@
 import type { Caller } from "@/lib/accounts/credentials";
-import { authenticateBearer } from "@/lib/accounts/tokens";
+import { authenticateBearer, authenticateBearerAlong } from "@/lib/accounts/tokens";
+import type { HotReadCall } from "@/lib/db/reads";
 import { authorize } from "./authorize";
 import { operationById, type Operation, type OperationId } from "./operations";
 import { errorResponse, jsonResponse } from "./responses";
@@ -34,11 +35,29 @@ export function withToken<P = Record<string, never>>(operationId: OperationId, h
 /**
  * A read that answers its result as JSON, callable without a Web Request: the front door writes the
  * result itself (lib/serving/direct-routes.ts), since building a Request and reading a Response cost more
- * than the read. It throws what withToken would turn into the Error shape.
+ * than the read. It throws what withToken would turn into the Error shape. `alongside` names a row the
+ * read needs, read with the token in one round trip (authenticateBearerAlong) and handed to it as `row`;
+ * null (say, for a malformed slug) leaves the read to fail or read on its own.
  */
-export function tokenRead<P, T>(operationId: OperationId, read: (input: { caller: Caller; params: P }) => Promise<T>) {
+export function tokenRead<P, T, R = never>(
+  operationId: OperationId,
+  read: (input: { caller: Caller; params: P; row?: { found: R | undefined } }) => Promise<T>,
+  alongside?: (params: P) => HotReadCall | null,
+) {
   const operation = operationById(operationId);
-  const call = async (authorization: string | null, params: P): Promise<T> => read({ caller: await callerFor(operation, authorization, params), params });
-  const route = withToken<P>(operationId, async ({ caller, params }) => jsonResponse(await read({ caller, params })));
+  const call = async (authorization: string | null, params: P): Promise<T> => {
+    const along = alongside?.(params);
+    if (!along) return read({ caller: await callerFor(operation, authorization, params), params });
+    const { caller, row } = await authenticateBearerAlong<R>(authorization, along);
+    authorize(caller, operation, (params as { slug?: unknown }).slug as string | undefined);
+    return read({ caller, params, row: { found: row } });
+  };
+  const route = async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    try {
+      return jsonResponse(await call(request.headers.get("authorization"), await context.params));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
   return { call, route };
 }

@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
-import { readRow, type HotRead } from "@/lib/db/reads";
+import { readRow, type HotRead, type HotReadCall } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import type { DropAccess } from "@/lib/sharing/levels";
@@ -29,10 +29,19 @@ export async function getDropFor(userId: string, slug: string, need: DropNeed, c
   return admitted(await client.drop.findUnique({ where: { slug }, include: { tags: true } }), userId, slug, need, client);
 }
 
-/** getDropFor's drop as a read shows it, read without Prisma: agents poll a drop (lib/db/reads.ts). */
-export async function readDropFor(userId: string, slug: string, need: DropNeed): Promise<DropRow> {
+/**
+ * getDropFor's drop as a read shows it, read without Prisma: agents poll a drop (lib/db/reads.ts). `read`
+ * is the drop's row when it was read already, alongside the caller's token (dropRowRead).
+ */
+export async function readDropFor(userId: string, slug: string, need: DropNeed, read?: { found: StoredDropRow | undefined }): Promise<DropRow> {
   assertSlug(slug);
-  return admitted(await readDropRow(slug), userId, slug, need, db());
+  const row = read ? read.found : await readRow<StoredDropRow>(DROP_WITH_TAGS, [slug]);
+  return admitted(row && toDropRow(row), userId, slug, need, db());
+}
+
+/** The read of a drop with its tags, to go with another in one round trip; none for a malformed slug, which readDropFor refuses. */
+export function dropRowRead(slug: string): HotReadCall | null {
+  return SLUG_PATTERN.test(slug) ? { read: DROP_WITH_TAGS, values: [slug] } : null;
 }
 
 async function admitted<D extends { id: string; ownerId: string; access: string }>(drop: D | null | undefined, userId: string, slug: string, need: DropNeed, client: Tx): Promise<D> {
@@ -51,11 +60,6 @@ const DROP_WITH_TAGS: HotRead = {
   sqlite: `SELECT ${DROP_ROW_COLUMNS.sqlite} FROM "Drop" d WHERE d."slug" = ?`,
   postgres: `SELECT ${DROP_ROW_COLUMNS.postgres} FROM "Drop" d WHERE d."slug" = $1`,
 };
-
-async function readDropRow(slug: string): Promise<(DropRow & { id: string; ownerId: string }) | undefined> {
-  const row = await readRow<StoredDropRow>(DROP_WITH_TAGS, [slug]);
-  return row && toDropRow(row);
-}
 
 /** A drop's tag rows; each repeats the owner, whose index a metadata filter reads (lib/drops/list-drops.ts). */
 export function tagRows(ownerId: string, metadata: Record<string, string>) {

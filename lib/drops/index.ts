@@ -10,8 +10,10 @@ export { getDropFor } from "./access";
 export { toDropJson } from "./serialize";
 
 import { readDropFor } from "./access";
+import type { StoredDropRow } from "./drop-rows";
 import { toDropJson } from "./serialize";
 
-export async function getDrop(userId: string, slug: string) {
-  return toDropJson(await readDropFor(userId, slug, "editor"));
+/** A drop as GET /api/drops/{slug} answers it; `read` is its row when read with the token (readDropFor). */
+export async function getDrop(userId: string, slug: string, read?: { found: StoredDropRow | undefined }) {
+  return toDropJson(await readDropFor(userId, slug, "editor", read));
 }

@@ -1,0 +1,97 @@
+// GET /api/drops/{slug} reads the caller's token and the drop in one statement on PostgreSQL (each row as
+// JSON, lib/db/reads.ts readRowPair). The statements the read sends to the pool are recorded, and its
+// answers are held to the drop read on its own (node-pg's typed columns), refusals included.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresConnection } from "@/lib/db/connection";
+import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
+import { migrate } from "@/lib/db/migrate";
+import { POSTGRES_URL } from "../helpers/app";
+
+const schema = `pair_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+const url = `${POSTGRES_URL}?schema=${schema}`;
+const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-pair-"));
+const statements: string[] = [];
+let pool: pg.Pool | undefined;
+let client: PostgresClient | undefined;
+let readDrop: typeof import("@/lib/api/drop-routes").readDrop;
+let getDrop: typeof import("@/lib/drops").getDrop;
+let token = "";
+let otherToken = "";
+let revokedToken = "";
+
+beforeAll(async () => {
+  Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: url });
+  await migrate({ provider: "postgres", url });
+  pool = new pg.Pool(postgresConnection(url).poolConfig);
+  const query = pool.query.bind(pool) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+  pool.query = ((config: pg.QueryConfig) => {
+    statements.push(config.text);
+    return query(config);
+  }) as typeof pool.query;
+  client = new PostgresClient({ adapter: new PrismaPg(pool, { schema }) });
+  Object.assign(globalThis, { [Symbol.for("htmldrop.db")]: client, [Symbol.for("htmldrop.db-pool")]: pool });
+  ({ readDrop } = await import("@/lib/api/drop-routes"));
+  ({ getDrop } = await import("@/lib/drops"));
+  const { issueToken, revokeToken } = await import("@/lib/accounts/tokens");
+  const { FULL_GRANT } = await import("@/lib/accounts/credentials");
+
+  const at = new Date("2026-11-20T10:11:12.345Z");
+  await client.user.createMany({ data: [{ id: "owner", createdAt: at }, { id: "other", createdAt: at }] });
+  // Every column type the read returns: text and null text, integers, a boolean, dates with milliseconds, tags.
+  await client.drop.create({
+    data: {
+      id: "drop1", slug: "pairread1", ownerId: "owner", title: "Ünïcode \"quoted\" title", description: null, passcodeHash: "scrypt$x",
+      latestVersion: 3, versionSeq: 3, versionCount: 3, viewCount: 41, indexable: true, createdAt: at, updatedAt: new Date(at.getTime() + 1),
+      expiresAt: new Date("2027-01-02T03:04:05.678Z"), tags: { create: [{ ownerId: "owner", key: "project", value: "a/b" }, { ownerId: "owner", key: "kind", value: "" }] },
+    },
+  });
+  token = (await issueToken("owner", { label: null, grant: FULL_GRANT })).token;
+  otherToken = (await issueToken("other", { label: null, grant: FULL_GRANT })).token;
+  const revoked = await issueToken("owner", { label: null, grant: FULL_GRANT });
+  await revokeToken("owner", revoked.summary.id, FULL_GRANT);
+  revokedToken = revoked.token;
+  // Each token's first use records it (a write, refused read or not); the reads below are of used tokens.
+  for (const used of [token, otherToken]) await readDrop.call(`Bearer ${used}`, { slug: "pairread1" }).catch(() => undefined);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.$disconnect();
+  await pool?.end();
+  const holder = globalThis as Record<symbol, unknown>;
+  delete holder[Symbol.for("htmldrop.db")];
+  delete holder[Symbol.for("htmldrop.db-pool")];
+  const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+  await dropper.connect();
+  await dropper.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
+  await dropper.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => "answered",
+    (error: { code?: string }) => error.code ?? String(error),
+  );
+}
+
+describe("the token and the drop in one round trip on PostgreSQL", () => {
+  it("sends one statement and answers what the drop read on its own answers", async () => {
+    statements.length = 0;
+    const answer = await readDrop.call(`Bearer ${token}`, { slug: "pairread1" });
+    expect(statements).toHaveLength(1);
+    expect(answer).toEqual(await getDrop("owner", "pairread1"));
+    expect(answer).toMatchObject({ title: "Ünïcode \"quoted\" title", view_count: 41, metadata: { project: "a/b", kind: "" } });
+  });
+
+  it("refuses as before: a missing drop, another account's, and a revoked token whatever the drop", async () => {
+    expect(await refusal(readDrop.call(`Bearer ${token}`, { slug: "missing1" }))).toBe("not_found");
+    expect(await refusal(readDrop.call(`Bearer ${otherToken}`, { slug: "pairread1" }))).toBe(await refusal(getDrop("other", "pairread1")));
+    expect(await refusal(readDrop.call(`Bearer ${revokedToken}`, { slug: "pairread1" }))).toBe("unauthorized");
+    expect(await refusal(readDrop.call(`Bearer ${token}`, { slug: "NOT-a-slug" }))).toBe("invalid_slug");
+  });
+});
