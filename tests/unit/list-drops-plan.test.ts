@@ -2,16 +2,10 @@
 // read only the listing account's tags, through the index that leads with the owner. Drops go in
 // through Prisma (many accounts sharing the filtered pairs) with autovacuum off, then the statements
 // listDrops sends to PostgreSQL's pool are EXPLAIN ANALYZEd, with stale statistics and again with fresh ones.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresConnection } from "@/lib/db/connection";
-import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
-import { migrate } from "@/lib/db/migrate";
-import { POSTGRES_URL } from "../helpers/app";
+import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
 const ACCOUNTS = 4;
 const DROPS_PER_ACCOUNT = 150;
@@ -21,14 +15,9 @@ const MATCHES = DROPS_PER_ACCOUNT / BATCHES;
 /** The listing account's tag rows that carry any filtered pair. */
 const OWNER_ROWS_WITH_A_PAIR = 2 * DROPS_PER_ACCOUNT + MATCHES;
 
-const schema = `plan_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-const url = `${POSTGRES_URL}?schema=${schema}`;
-const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-plan-"));
-const explainer = new pg.Client(postgresConnection(url).poolConfig);
-const statements: { query: string; params: unknown[] }[] = [];
+let database: RecordedPostgres;
+let explainer: pg.Client;
 let listDrops: typeof import("@/lib/drops/list-drops").listDrops;
-let pool: pg.Pool | undefined;
-let client: PostgresClient | undefined;
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; Plans?: PlanNode[] };
 
@@ -38,23 +27,12 @@ function* nodes(plan: PlanNode): Generator<PlanNode> {
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: url });
-  await migrate({ provider: "postgres", url });
+  database = await recordedPostgres("plan");
+  explainer = new pg.Client(postgresConnection(database.url).poolConfig);
   await explainer.connect();
   for (const table of ["User", "Drop", "DropTag"]) await explainer.query(`ALTER TABLE "${table}" SET (autovacuum_enabled = false)`);
-  // The client and the pool db() and the prepared reads use (lib/db/index.ts keeps them under these
-  // keys), the pool's statements recorded.
-  const { poolConfig } = postgresConnection(url);
-  pool = new pg.Pool(poolConfig);
-  const query = pool.query.bind(pool) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
-  pool.query = ((config: pg.QueryConfig) => {
-    statements.push({ query: config.text, params: config.values ?? [] });
-    return query(config);
-  }) as typeof pool.query;
-  const prisma = new PostgresClient({ adapter: new PrismaPg(pool, { schema }) });
-  client = prisma;
-  Object.assign(globalThis, { [Symbol.for("htmldrop.db")]: prisma, [Symbol.for("htmldrop.db-pool")]: pool });
   ({ listDrops } = await import("@/lib/drops/list-drops"));
+  const { prisma } = database;
 
   const at = new Date();
   await prisma.user.createMany({ data: Array.from({ length: ACCOUNTS }, (_, account) => ({ id: `user${account}`, createdAt: at })) });
@@ -69,18 +47,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await client?.$disconnect();
-  await pool?.end();
-  const holder = globalThis as Record<symbol, unknown>;
-  delete holder[Symbol.for("htmldrop.db")];
-  delete holder[Symbol.for("htmldrop.db-pool")];
-  await explainer.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
-  await explainer.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await explainer?.end();
+  await database?.close();
 });
 
 /** Lists user0's drops with the three filters and EXPLAIN ANALYZEs the statement that filtered by them. */
 async function explainListing(): Promise<PlanNode[]> {
+  const { statements } = database;
   statements.length = 0;
   const list = await listDrops("user0", { page: 1, pageSize: 50, sortBy: "created_at", sortOrder: "desc", metadata: FILTER });
   expect(list.pagination.total_items).toBe(DROPS_PER_ACCOUNT / BATCHES);

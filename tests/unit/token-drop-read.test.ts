@@ -1,23 +1,10 @@
 // GET /api/drops/{slug} reads the caller's token and the drop in one statement on PostgreSQL (each row as
 // JSON, lib/db/reads.ts readRowPair). The statements the read sends to the pool are recorded, and its
 // answers are held to the drop read on its own (node-pg's typed columns), refusals included.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresConnection } from "@/lib/db/connection";
-import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
-import { migrate } from "@/lib/db/migrate";
-import { POSTGRES_URL } from "../helpers/app";
+import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
-const schema = `pair_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-const url = `${POSTGRES_URL}?schema=${schema}`;
-const dataDir = mkdtempSync(join(tmpdir(), "htmldrop-pair-"));
-const statements: string[] = [];
-let pool: pg.Pool | undefined;
-let client: PostgresClient | undefined;
+let database: RecordedPostgres;
 let readDrop: typeof import("@/lib/api/drop-routes").readDrop;
 let getDrop: typeof import("@/lib/drops").getDrop;
 let token = "";
@@ -25,16 +12,8 @@ let otherToken = "";
 let revokedToken = "";
 
 beforeAll(async () => {
-  Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: url });
-  await migrate({ provider: "postgres", url });
-  pool = new pg.Pool(postgresConnection(url).poolConfig);
-  const query = pool.query.bind(pool) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
-  pool.query = ((config: pg.QueryConfig) => {
-    statements.push(config.text);
-    return query(config);
-  }) as typeof pool.query;
-  client = new PostgresClient({ adapter: new PrismaPg(pool, { schema }) });
-  Object.assign(globalThis, { [Symbol.for("htmldrop.db")]: client, [Symbol.for("htmldrop.db-pool")]: pool });
+  database = await recordedPostgres("pair");
+  const client = database.prisma;
   ({ readDrop } = await import("@/lib/api/drop-routes"));
   ({ getDrop } = await import("@/lib/drops"));
   const { issueToken, revokeToken } = await import("@/lib/accounts/tokens");
@@ -60,16 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await client?.$disconnect();
-  await pool?.end();
-  const holder = globalThis as Record<symbol, unknown>;
-  delete holder[Symbol.for("htmldrop.db")];
-  delete holder[Symbol.for("htmldrop.db-pool")];
-  const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-  await dropper.connect();
-  await dropper.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
-  await dropper.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -81,9 +51,9 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe("the token and the drop in one round trip on PostgreSQL", () => {
   it("sends one statement and answers what the drop read on its own answers", async () => {
-    statements.length = 0;
+    database.statements.length = 0;
     const answer = await readDrop.call(`Bearer ${token}`, { slug: "pairread1" });
-    expect(statements).toHaveLength(1);
+    expect(database.statements).toHaveLength(1);
     expect(answer).toEqual(await getDrop("owner", "pairread1"));
     expect(answer).toMatchObject({ title: "Ünïcode \"quoted\" title", view_count: 41, metadata: { project: "a/b", kind: "" } });
   });
