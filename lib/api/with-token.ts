@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/accounts/credentials";
 import { authenticateBearer, authenticateBearerAlong } from "@/lib/accounts/tokens";
-import type { HotReadCall } from "@/lib/db/reads";
+import type { HotReadCall, RowRead } from "@/lib/db/reads";
 import { authorize } from "./authorize";
 import { operationById, type Operation, type OperationId } from "./operations";
 import { errorResponse, jsonResponse } from "./responses";
@@ -8,11 +8,15 @@ import { errorResponse, jsonResponse } from "./responses";
 type RouteContext<P> = { params: Promise<P> };
 export type TokenHandler<P> = (input: { request: Request; caller: Caller; params: P }) => Promise<Response>;
 
-/** Authenticates the bearer token and checks it may call `operation` (its scope and, for a route with a [slug] segment, that drop). */
-async function callerFor(operation: Operation, authorization: string | null, params: unknown): Promise<Caller> {
-  const caller = await authenticateBearer(authorization);
+/** Checks an authenticated caller may call `operation` (its scope and, for a route with a [slug] segment, that drop). */
+function authorized(caller: Caller, operation: Operation, params: unknown): Caller {
   authorize(caller, operation, (params as { slug?: unknown } | undefined)?.slug as string | undefined);
   return caller;
+}
+
+/** Authenticates the bearer token and checks it may call `operation`. */
+async function callerFor(operation: Operation, authorization: string | null, params: unknown): Promise<Caller> {
+  return authorized(await authenticateBearer(authorization), operation, params);
 }
 
 /**
@@ -41,7 +45,7 @@ export function withToken<P = Record<string, never>>(operationId: OperationId, h
  */
 export function tokenRead<P, T, R = never>(
   operationId: OperationId,
-  read: (input: { caller: Caller; params: P; row?: { found: R | undefined } }) => Promise<T>,
+  read: (input: { caller: Caller; params: P; row?: RowRead<R> }) => Promise<T>,
   alongside?: (params: P) => HotReadCall | null,
 ) {
   const operation = operationById(operationId);
@@ -49,8 +53,7 @@ export function tokenRead<P, T, R = never>(
     const along = alongside?.(params);
     if (!along) return read({ caller: await callerFor(operation, authorization, params), params });
     const { caller, row } = await authenticateBearerAlong<R>(authorization, along);
-    authorize(caller, operation, (params as { slug?: unknown }).slug as string | undefined);
-    return read({ caller, params, row: { found: row } });
+    return read({ caller: authorized(caller, operation, params), params, row: { found: row } });
   };
   const route = async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {

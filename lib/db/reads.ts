@@ -37,6 +37,9 @@ export type HotRead = { name: string; sqlite: string; postgres: string };
 /** A hot read with its parameters' values. */
 export type HotReadCall = { read: HotRead; values: unknown[] };
 
+/** A hot read's first row, read already with another (readRowPair): found, or not. */
+export type RowRead<R> = { found: R | undefined };
+
 /** A DateTime column as Unix ms in either dialect (SQLite stores it so; PostgreSQL's is read in UTC). */
 export function epochMs(column: string, alias: string): { sqlite: string; postgres: string } {
   return { sqlite: `${column} AS "${alias}"`, postgres: `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8 AS "${alias}"` };

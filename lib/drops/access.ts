@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db";
-import { readRow, type HotRead, type HotReadCall } from "@/lib/db/reads";
+import { readRow, type HotRead, type HotReadCall, type RowRead } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import type { DropAccess } from "@/lib/sharing/levels";
@@ -33,7 +33,7 @@ export async function getDropFor(userId: string, slug: string, need: DropNeed, c
  * getDropFor's drop as a read shows it, read without Prisma: agents poll a drop (lib/db/reads.ts). `read`
  * is the drop's row when it was read already, alongside the caller's token (dropRowRead).
  */
-export async function readDropFor(userId: string, slug: string, need: DropNeed, read?: { found: StoredDropRow | undefined }): Promise<DropRow> {
+export async function readDropFor(userId: string, slug: string, need: DropNeed, read?: RowRead<StoredDropRow>): Promise<DropRow> {
   assertSlug(slug);
   const row = read ? read.found : await readRow<StoredDropRow>(DROP_WITH_TAGS, [slug]);
   return admitted(row && toDropRow(row), userId, slug, need, db());
