@@ -1,11 +1,12 @@
 // A PostgreSQL schema of a unit test's own, migrated and installed as the app's database: db() and the
-// pool the prepared reads use (lib/db/index.ts keeps both under these keys), with every statement sent
+// pool the prepared reads use (lib/db/index.ts keeps both under these keys, and disconnectDb closes them), with every statement sent
 // through the pool's query() recorded, so a test can count a read's statements or EXPLAIN them.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { disconnectDb } from "@/lib/db";
 import { postgresConnection } from "@/lib/db/connection";
 import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
 import { migrate } from "@/lib/db/migrate";
@@ -45,11 +46,7 @@ export async function recordedPostgres(prefix: string): Promise<RecordedPostgres
     prisma,
     statements,
     async close() {
-      await prisma.$disconnect();
-      await pool.end();
-      const holder = globalThis as Record<symbol, unknown>;
-      delete holder[DB_KEY];
-      delete holder[POOL_KEY];
+      await disconnectDb();
       const dropper = new pg.Client({ connectionString: POSTGRES_URL });
       await dropper.connect();
       await dropper.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => dropper.end());
