@@ -12,7 +12,7 @@ import { ANCHOR_LIMITS } from "@/lib/schemas/comment-anchor";
 import { COMMENT_LIMITS } from "@/lib/schemas/comments";
 import { EXPIRY_MAX_SECONDS, STATS_DAYS_DEFAULT, STATS_DAYS_MAX } from "@/lib/schemas/drops";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/oauth/provider";
+import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/oauth/endpoints";
 import { protectedResourceMetadataUrl, resourceUrl } from "@/lib/oauth/resources";
 
 // The facts every discovery document states, in one place: names, URLs, limits, tools and error codes.

@@ -4,39 +4,16 @@ import Provider, { errors, type Configuration, type JWK, type KoaContextWithOIDC
 import { SCOPES } from "@/lib/accounts/scopes";
 import { getConfig } from "@/lib/config";
 import { DatabaseAdapter } from "./adapter";
+import { ACCESS_TOKEN_TTL_SECONDS, consentPath, OAUTH_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from "./endpoints";
 import { clientMetadataSizeProblem, publicClientRedirectProblem } from "./client-policy";
 import { renderOAuthError } from "./error-page";
 import { publicOnlyDispatcher } from "./metadata-fetch";
 import { resourceNamed } from "./resources";
 
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const OPAQUE_TOKEN_BITS = 384;
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 const INTERACTION_TTL_SECONDS = 600;
-/** Each refresh issues a new refresh token with a fresh lifetime, so a client in use stays connected. */
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 86_400;
 const GRANT_TTL_SECONDS = 365 * 86_400;
-
-/** Every oidc-provider route lives under /oauth/; discovery stays at the well-known paths. */
-export const OAUTH_ROUTES = {
-  authorization: "/oauth/authorize",
-  token: "/oauth/token",
-  registration: "/oauth/register",
-  revocation: "/oauth/revoke",
-  jwks: "/oauth/jwks",
-  userinfo: "/oauth/userinfo",
-  pushed_authorization_request: "/oauth/par",
-  end_session: "/oauth/logout",
-  introspection: "/oauth/introspect",
-  code_verification: "/oauth/device",
-  device_authorization: "/oauth/device/auth",
-  backchannel_authentication: "/oauth/backchannel",
-  challenge: "/oauth/challenge",
-} as const;
-
-export function consentPath(uid: string): string {
-  return `/oauth/consent/${uid}`;
-}
 
 function derive(label: string): Buffer {
   return createHmac("sha256", getConfig().authSecret).update(`htmldrop oauth ${label}`).digest();

@@ -5,7 +5,7 @@ import { isLoopbackRequest } from "@/lib/auth/loopback";
 import { signInMethods } from "@/lib/auth/next-auth";
 import { getSessionUser, signInPath, signOutPath } from "@/lib/auth/session";
 import { describeConsent, interactionBelongsToBrowser, isInteractionUid } from "@/lib/oauth/consent";
-import { consentPath } from "@/lib/oauth/provider";
+import { consentPath } from "@/lib/oauth/endpoints";
 import styles from "./consent.module.css";
 
 export const dynamic = "force-dynamic";

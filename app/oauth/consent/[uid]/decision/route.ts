@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { getSessionUser } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { decideConsent, interactionBelongsToBrowser, isInteractionUid } from "@/lib/oauth/consent";
-import { consentPath } from "@/lib/oauth/provider";
+import { consentPath } from "@/lib/oauth/endpoints";
 
 export const dynamic = "force-dynamic";
 
