@@ -1,15 +1,14 @@
-// `npm run bench:previews`: what drawing one Open Graph card costs (lib/previews), in this process:
-// the first render (loading next/og's font and WebAssembly), then PREVIEW_RENDERS more with distinct
-// titles (default 50), their p50 and p99, and the memory the process holds afterwards. Any attempt to
-// reach the network fails the run: the card must be drawn from what next/og bundles.
+// `npm run bench:previews`: what drawing one Open Graph card costs (lib/previews), drawn as the service
+// draws them, on the card worker thread: the first render (starting the worker, loading next/og's font
+// and WebAssembly), then PREVIEW_RENDERS more with distinct titles (default 50), their p50 and p99, and
+// the memory this process holds afterwards, while the worker runs and once it has stopped.
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { renderPreviewCard } from "@/lib/previews/render";
+import { drawCardOffThread } from "@/lib/previews/card-pool";
+import { RETIRE_IDLE_MS } from "@/lib/workers/worker-pool";
 
 const RENDERS = Number(process.env.PREVIEW_RENDERS ?? 50);
 const OUTPUT = process.env.PREVIEW_OUTPUT;
-
-globalThis.fetch = () => Promise.reject(new Error("a preview render tried to reach the network"));
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -27,17 +26,19 @@ const content = {
   site: "drops.example.com",
 };
 let started = performance.now();
-const first = await renderPreviewCard(content);
+const first = await drawCardOffThread(content);
 const firstMs = performance.now() - started;
 if (OUTPUT) writeFileSync(OUTPUT, first);
 
 const times: number[] = [];
 for (let index = 0; index < RENDERS; index++) {
   started = performance.now();
-  await renderPreviewCard({ ...content, title: `${content.title} #${index}`, version: index + 1 });
+  await drawCardOffThread({ ...content, title: `${content.title} #${index}`, version: index + 1 });
   times.push(performance.now() - started);
 }
 times.sort((a, b) => a - b);
 const after = process.memoryUsage();
+await new Promise((resolve) => setTimeout(resolve, RETIRE_IDLE_MS + 1000));
+const retired = process.memoryUsage();
 console.log(`first render ${firstMs.toFixed(0)} ms (${first.length} bytes of PNG); ${RENDERS} more: p50 ${percentile(times, 0.5).toFixed(0)} ms, p99 ${percentile(times, 0.99).toFixed(0)} ms`);
-console.log(`memory: RSS ${megabytes(before.rss)} before, ${megabytes(after.rss)} after; heap ${megabytes(after.heapUsed)}, external ${megabytes(after.external)}`);
+console.log(`memory: RSS ${megabytes(before.rss)} before, ${megabytes(after.rss)} after, ${megabytes(retired.rss)} once the worker stopped; heap ${megabytes(after.heapUsed)}, external ${megabytes(after.external)}`);

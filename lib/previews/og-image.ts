@@ -14,7 +14,7 @@ import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
 import { expiredPage, matchesEtag, type RawResponse } from "@/lib/serving/raw";
 import { robotsHeaders } from "@/lib/serving/robots";
 import { cardContent, cardTag, type CardContent } from "./card-tag";
-import { renderPreviewCard } from "./render";
+import { drawCardOffThread } from "./card-pool";
 
 /** Cards kept per process: one is 30 to 60 KB, so about a hundred and fifty of the most recent. */
 const CARD_CACHE_BYTES = 8 * 1024 * 1024;
@@ -54,7 +54,7 @@ function renderOnce(tag: string, content: CardContent): Promise<Buffer> {
   const state = cache();
   let pending = state.renders.get(tag);
   if (!pending) {
-    pending = renderPreviewCard(content)
+    pending = drawCardOffThread(content)
       .then((png) => {
         keep(tag, png);
         return png;

@@ -2,6 +2,6 @@
 import { parentPort } from "node:worker_threads";
 import type { JobMessage, ReplyMessage } from "./worker-pool";
 
-export function answerJobs<In, Out>(run: (input: In) => Out): void {
-  parentPort!.on("message", ({ id, input }: JobMessage<In>) => parentPort!.postMessage({ id, output: run(input) } satisfies ReplyMessage<Out>));
+export function answerJobs<In, Out>(run: (input: In) => Out | Promise<Out>): void {
+  parentPort!.on("message", async ({ id, input }: JobMessage<In>) => parentPort!.postMessage({ id, output: await run(input) } satisfies ReplyMessage<Out>));
 }

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { describe, expect, it } from "vitest";
+import { drawCardOffThread } from "@/lib/previews/card-pool";
 import { coveredRanges, drawableText, isCovered } from "@/lib/previews/font-coverage";
 
 /** The code points a TrueType font maps to a glyph, from its cmap (format 4 or 12). */
@@ -67,5 +68,15 @@ describe("the preview card's text", () => {
     expect(Array.from(cut)).toHaveLength(90);
     expect(cut.endsWith("…")).toBe(true);
     for (const char of "…—“”€") expect(isCovered(char.codePointAt(0)!), char).toBe(true);
+  });
+});
+
+describe("drawing a card", () => {
+  it("draws a 1200×630 PNG on the card worker, without loading sharp's libvips into the process", async () => {
+    const png = await drawCardOffThread({ title: "Quarterly report", description: "Numbers and the plan.", version: 3, site: "drops.example.com" });
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1200, height: 630 });
+    // next/og draws with sharp when the thread drawing can import it; libvips would then stay mapped for the process's life.
+    expect(readFileSync("/proc/self/maps", "utf8")).not.toContain("libvips");
   });
 });
