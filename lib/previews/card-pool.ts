@@ -8,7 +8,7 @@ import type { CardContent } from "./card-tag";
 import { workerFromSource, workerPool } from "@/lib/workers/worker-pool";
 
 /** A worker's first card loads the renderer (0.2 to 0.7 s on this project's machines); past this it is replaced. */
-export const CARD_RENDER_TIMEOUT_MS = 10_000;
+const CARD_RENDER_TIMEOUT_MS = 10_000;
 const resourceLimits = { maxOldGenerationSizeMb: 128 };
 
 const drawOnWorker = workerPool<CardContent, Uint8Array | null>({
