@@ -4,10 +4,11 @@
 // then PostgreSQL (TEST_DB=sqlite or postgres runs one), it starts the real service (`npm start`'s
 // script, tests/helpers/app.ts), publishes what the targets need, times the first preview card, runs
 // autocannon on loopback against every read (the edge) in interleaved rounds, then the writes, and
-// prints a Markdown table of medians, the server's peak RSS over the edge and over the whole run, and
-// its event-loop delay (scripts/event-loop-monitor.mjs). BENCH_SECONDS (default 5 per target and
-// round), BENCH_ROUNDS (3) and BENCH_CONNECTIONS (50, for reads) tune it; BENCH_ONLY (a regular
-// expression over the labels) keeps only some targets, to iterate on them.
+// prints a Markdown table of medians (with the server's event-loop delay and highest RSS during each
+// target, from scripts/event-loop-monitor.mjs), and the server's peak RSS over the edge and over the
+// whole run. BENCH_SECONDS (default 5 per target and round), BENCH_ROUNDS (3) and BENCH_CONNECTIONS
+// (50, for reads) tune it; BENCH_ONLY (a regular expression over the labels) keeps only some targets,
+// to iterate on them.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startApp, testDb, type TestApp, type TestDb } from "../tests/helpers/app";

@@ -22,8 +22,11 @@ export type Target = {
   verify?: (body: string, headers: Headers) => string | undefined;
 };
 
-/** cpuUs: the answering process's CPU time (user and system) per request, in µs; NaN when its pid is not known. */
-export type Sample = { rps: number; p50: number; p99: number; loopP99: number; cpuUs: number };
+/**
+ * cpuUs: the answering process's CPU time (user and system) per request, in µs; NaN when its pid is not
+ * known. rss: the server's highest once-a-second RSS during the run, in bytes (where the edge's peak builds).
+ */
+export type Sample = { rps: number; p50: number; p99: number; loopP99: number; cpuUs: number; rss: number };
 
 /** A process's CPU time so far (utime and stime of /proc/<pid>/stat), in seconds. */
 function cpuSeconds(pid: number): number {
@@ -104,7 +107,7 @@ export async function measure(target: Target, seconds: number, serverLogs: () =>
   }
   const loop = monitorReports(serverLogs().slice(logStart));
   const cpuUs = target.pid ? ((cpuSeconds(target.pid) - cpuStart) * 1e6) / result.requests.total : NaN;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, loopP99: Math.max(0, ...loop.map((report) => report.p99)), cpuUs };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, loopP99: Math.max(0, ...loop.map((report) => report.p99)), cpuUs, rss: Math.max(0, ...loop.map((report) => report.rss)) };
 }
 
 function median(values: number[]): number {
@@ -114,7 +117,7 @@ function median(values: number[]): number {
 
 function medianSample(samples: Sample[]): Sample {
   const of = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
-  return { rps: of("rps"), p50: of("p50"), p99: of("p99"), loopP99: of("loopP99"), cpuUs: of("cpuUs") };
+  return { rps: of("rps"), p50: of("p50"), p99: of("p99"), loopP99: of("loopP99"), cpuUs: of("cpuUs"), rss: of("rss") };
 }
 
 /** A short run per target, not counted: JIT, caches and connection pools warm up. */

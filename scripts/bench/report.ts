@@ -20,7 +20,7 @@ export type Row = { target: Target; bytes: number; sample: Sample; sameBytes?: n
 
 /** One row per target; the ratios compare requests per second with the floors. */
 export function table(rows: Row[], bare: Sample, nextPage: Sample): string {
-  const header = ["Target", "Conns", "Body", "req/s", "p50 ms", "p99 ms", "× bare, same bytes", "CPU µs/req", "× bare's CPU/req", "× bare 50 KB", "× minimal Next page", "loop delay p99 ms"];
+  const header = ["Target", "Conns", "Body", "req/s", "p50 ms", "p99 ms", "× bare, same bytes", "CPU µs/req", "× bare's CPU/req", "× bare 50 KB", "× minimal Next page", "loop delay p99 ms", "server RSS MB"];
   const lines = rows.map(({ target, bytes, sample, sameBytes, sameBytesCpu }) =>
     [
       target.label,
@@ -35,6 +35,7 @@ export function table(rows: Row[], bare: Sample, nextPage: Sample): string {
       ratio(sample.rps / bare.rps),
       ratio(sample.rps / nextPage.rps),
       target.floor ? "–" : sample.loopP99.toFixed(0),
+      target.floor ? "–" : (sample.rss / 2 ** 20).toFixed(0),
     ].join(" | "),
   );
   return [header.join(" | "), header.map((_, index) => (index < 1 ? "---" : "---:")).join(" | "), ...lines].map((line) => `| ${line} |`).join("\n");
