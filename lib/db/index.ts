@@ -11,10 +11,19 @@ export type Db = SqliteClient;
 export type Tx = Prisma.TransactionClient;
 export { Prisma };
 
+/**
+ * How long a writer waits for its turn: for a connection and for its transaction to begin (Prisma's
+ * `maxWait`, 2 s by default), then for the locks its work takes (`timeout`, 5 s by default, counted from
+ * the begin), and on SQLite for another process's write lock. Writers to one drop queue on its row, each
+ * holding a connection, so under load the last of a burst waited past Prisma's defaults and failed with
+ * 500 (P2028); past this wait they answer 503 with Retry-After (outage.ts).
+ */
+const WRITER_WAIT_MS = 10_000;
+
 function createClient(): Db {
   const { database } = getConfig();
   if (database.provider === "sqlite") {
-    return new SqliteClient({ adapter: new DurableSqliteAdapter(database.file) });
+    return new SqliteClient({ adapter: new DurableSqliteAdapter(database.file, WRITER_WAIT_MS) });
   }
   const { poolConfig, schema } = postgresConnection(database.url);
   const pool = new pg.Pool({ ...poolConfig, max: 10 });
@@ -97,7 +106,7 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
         const value = await work(tx);
         for (let step = steps.shift(); step; step = steps.shift()) await step(tx);
         return value;
-      });
+      }, { maxWait: WRITER_WAIT_MS, timeout: WRITER_WAIT_MS });
       for (const hook of hooks) hook();
       return result;
     } catch (error) {

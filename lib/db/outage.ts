@@ -7,6 +7,8 @@
  * connection, pool timeout, and a deadlock still there after transaction()'s retries.
  */
 const PRISMA_OUTAGE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2034"]);
+/** P2028 is any misuse of the transaction API; these two of its messages are a transaction that waited out its time. */
+const PRISMA_TRANSACTION_TIMED_OUT = /Unable to start a transaction in the given time|cannot be executed on an expired transaction/;
 /** Driver adapter error kinds; the SQLite adapter reports SQLITE_BUSY (busy timeout spent) as SocketTimeout. */
 const ADAPTER_OUTAGE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionWriteConflict"]);
 /** PostgreSQL SQLSTATE: connection exceptions (08), insufficient resources (53), shutdown or startup (57P01-57P03). */
@@ -29,6 +31,7 @@ export function isDatabaseOutage(error: unknown, depth = 0): boolean {
   const value = error as Inspectable;
   const code = typeof value.code === "string" ? value.code : "";
   if (PRISMA_OUTAGE_CODES.has(code) || SOCKET_OUTAGE_CODES.has(code)) return true;
+  if (code === "P2028" && typeof value.message === "string" && PRISMA_TRANSACTION_TIMED_OUT.test(value.message)) return true;
   // better-sqlite3's own connections (the serving lookup) throw SqliteError with the extended code.
   if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
   if (POSTGRES_OUTAGE_STATE.test(code) && typeof (value as { severity?: unknown }).severity === "string") return true;

@@ -20,8 +20,9 @@ export const SQLITE_SYNCHRONOUS = "FULL";
  * BEGIN IMMEDIATE takes the write lock first, waiting for it, so writers queue instead.
  */
 export class DurableSqliteAdapter extends PrismaBetterSqlite3 {
-  constructor(file: string) {
-    super({ url: file, timeout: 10_000 }, { timestampFormat: "unixepoch-ms" });
+  /** `busyTimeoutMs`: how long a statement waits for another process's write lock before SQLITE_BUSY. */
+  constructor(file: string, busyTimeoutMs: number) {
+    super({ url: file, timeout: busyTimeoutMs }, { timestampFormat: "unixepoch-ms" });
   }
 
   override async connect() {

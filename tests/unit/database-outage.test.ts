@@ -84,6 +84,29 @@ describe("PostgreSQL", () => {
     }
   });
 
+  it("maps a transaction that waited out its time, to begin or to finish, to 503", async () => {
+    const prisma = new PostgresClient({ adapter: new PrismaPg({ connectionString: POSTGRES_URL, max: 1 }) });
+    try {
+      // The pool's one connection is held, so the next transaction cannot begin within its maxWait.
+      const holding = prisma.$transaction(async (tx) => tx.$executeRaw`SELECT pg_sleep(0.5)`, { timeout: 5_000 });
+      expectUnavailable(await thrown(() => prisma.$transaction(async (tx) => tx.user.findFirst(), { maxWait: 50 })));
+      await holding;
+      expectUnavailable(
+        await thrown(() =>
+          prisma.$transaction(
+            async (tx) => {
+              await tx.$executeRaw`SELECT pg_sleep(0.3)`;
+              return tx.user.findFirst();
+            },
+            { timeout: 100 },
+          ),
+        ),
+      );
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
   it("keeps other database faults at 500 internal_error", async () => {
     const prisma = new PostgresClient({ adapter: new PrismaPg({ connectionString: POSTGRES_URL }) });
     try {

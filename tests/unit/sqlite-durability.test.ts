@@ -38,7 +38,7 @@ it("queues a transaction behind another process's write instead of failing it wi
   setup.exec("CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0)");
   setup.close();
 
-  const adapter = await new DurableSqliteAdapter(file).connect();
+  const adapter = await new DurableSqliteAdapter(file, 10_000).connect();
   const tx = await adapter.startTransaction();
   const read = await tx.queryRaw({ sql: "SELECT n FROM counter", args: [], argTypes: [] });
   // Another process's connection (a thread has its own) writes while this transaction is open.
