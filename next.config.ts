@@ -6,8 +6,8 @@ import { PUBLIC_FILES } from "./lib/serving/public-files";
 const PUBLIC_FILE_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
 
 const nextConfig: NextConfig = {
-  // Native drivers, Prisma's runtime and oidc-provider (Koa) load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "ioredis", "oidc-provider"],
+  // Native drivers and resvg (the card's rasterizer), Prisma's runtime and oidc-provider (Koa) load from node_modules at run time instead of being bundled.
+  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "ioredis", "oidc-provider", "@resvg/resvg-js"],
   // The built-in patterns are files read at run time (lib/patterns/builtin.ts). The tracer follows that
   // path today; this keeps the folder in every function should it stop (.ci/vercel-build checks).
   outputFileTracingIncludes: { "/**": ["./patterns/**"] },

@@ -1,6 +1,6 @@
 // `npm run bench:previews`: what drawing one Open Graph card costs (lib/previews), drawn as the service
-// draws them, on the card worker thread: the first render (starting the worker, loading next/og's font
-// and WebAssembly), then PREVIEW_RENDERS more with distinct titles (default 50), their p50 and p99, and
+// draws them, on the card worker thread: the first render (starting the worker, loading the renderer and
+// its font), then PREVIEW_RENDERS more with distinct titles (default 50), their p50 and p99, and
 // the memory this process holds afterwards, while the worker runs and once it has stopped.
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";

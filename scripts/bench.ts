@@ -132,7 +132,7 @@ async function withBareTwins(reads: Target[], answers: Answer[]): Promise<{ orde
   return { ordered, twinOf, twinBytes: new Map(twins.map((twin, index) => [twin, bodies[index]!.bytes.length])), bare };
 }
 
-/** The first Open Graph card after the start: next/og loads its renderer on first use. */
+/** The first Open Graph card after the start: the card worker starts and loads its renderer on first use. */
 async function firstCards(origin: string, slugs: string[]): Promise<string> {
   const times: string[] = [];
   for (const slug of slugs) {

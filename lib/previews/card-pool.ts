@@ -1,5 +1,5 @@
 // Draws preview cards on one worker thread (worker-pool.ts) that stops when idle, as the diff and
-// injection workers do. next/og's renderer (satori, with its WebAssembly layout engine, and resvg) stays
+// injection workers do. The renderer (satori, with its WebAssembly layout engine, and resvg) stays
 // loaded in whichever thread first draws a card, about 20 MB of resident memory (issue 35), and a card
 // costs tens of milliseconds of CPU: on the worker both leave the event loop, and the memory leaves the
 // process 15 s after the last card.
@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import type { CardContent } from "./card-tag";
 import { workerFromSource, workerPool } from "@/lib/workers/worker-pool";
 
-/** A worker's first card loads the renderer (0.2 to 0.9 s on this project's machines); past this it is replaced. */
+/** A worker's first card loads the renderer (a few hundred milliseconds); past this it is replaced. */
 const CARD_RENDER_TIMEOUT_MS = 10_000;
 const resourceLimits = { maxOldGenerationSizeMb: 128 };
 

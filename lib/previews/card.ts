@@ -1,4 +1,4 @@
-// The Open Graph card of a drop version, drawn by next/og (satori): flexbox and inline styles only. The
+// The Open Graph card of a drop version, laid out by satori (render.ts): flexbox and inline styles only. The
 // card is a tree of plain elements, which satori reads as it reads React's: the card worker
 // (card-worker.ts) then loads no React, whose server runtime expects Next's request context.
 import type { ReactElement } from "react";
@@ -53,6 +53,6 @@ export function previewCard({ title, description, version, site }: CardContent):
       box({}, drawableText(site, 60)),
     ),
   );
-  // next/og types its input as React's element; satori takes this shape as one.
+  // satori types its input as React's element, and takes this shape as one.
   return card as unknown as ReactElement;
 }

@@ -1,6 +1,6 @@
-// The code points of the one font next/og bundles (Geist Regular), from its cmap. A character outside
-// them would make next/og fetch a font or an emoji from the network at render time, so card text keeps
-// only these (tests/unit/preview-card.test.ts checks the list against the bundled font file).
+// The code points of the card's one font (fonts/Geist-Regular.ttf), from its cmap. The font has no glyph
+// for a character outside them, which would be drawn as an empty box, so card text keeps only these
+// (tests/unit/preview-card.test.ts checks the list against the font file).
 const COVERED_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x7e], [0xa0, 0xac], [0xae, 0x113], [0x116, 0x12b], [0x12e, 0x137], [0x139, 0x13e], [0x141, 0x148], [0x14a, 0x14d],
   [0x150, 0x17e], [0x18f, 0x18f], [0x192, 0x192], [0x1a0, 0x1a1], [0x1af, 0x1b0], [0x1cd, 0x1ce], [0x1e4, 0x1e9], [0x218, 0x21b],

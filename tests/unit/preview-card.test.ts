@@ -1,8 +1,6 @@
-// The preview card draws only characters of the font next/og bundles, so it never fetches one: the
-// covered list must hold only code points that font's cmap maps, and card text must keep to it.
+// The preview card draws only characters of its one font (lib/previews/fonts), so none is drawn as an
+// empty box: the covered list must hold only code points that font's cmap maps, and card text must keep to it.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join, dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { drawCardOffThread } from "@/lib/previews/card-pool";
 import { coveredRanges, drawableText, isCovered } from "@/lib/previews/font-coverage";
@@ -51,9 +49,7 @@ function mappedCodePoints(font: Buffer): Set<number> {
 
 describe("the preview card's text", () => {
   it("lists only code points the bundled font maps", () => {
-    const require = createRequire(import.meta.url);
-    const ogDir = dirname(require.resolve("next/dist/compiled/@vercel/og/package.json"));
-    const mapped = mappedCodePoints(readFileSync(join(ogDir, "Geist-Regular.ttf")));
+    const mapped = mappedCodePoints(readFileSync(new URL("../../lib/previews/fonts/Geist-Regular.ttf", import.meta.url)));
     expect(mapped.size).toBeGreaterThan(500);
     const missing: string[] = [];
     for (const [first, last] of coveredRanges()) for (let code = first; code <= last; code++) if (!mapped.has(code)) missing.push(code.toString(16));
@@ -72,11 +68,12 @@ describe("the preview card's text", () => {
 });
 
 describe("drawing a card", () => {
-  it("draws a 1200×630 PNG on the card worker, without loading sharp's libvips into the process", async () => {
-    const png = await drawCardOffThread({ title: "Quarterly report", description: "Numbers and the plan.", version: 3, site: "drops.example.com" });
+  it("draws a 1200×630 PNG on the card worker, its text from the content", async () => {
+    const content = { title: "Quarterly report", description: "Numbers and the plan.", version: 3, site: "drops.example.com" };
+    const png = await drawCardOffThread(content);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1200, height: 630 });
-    // next/og draws with sharp when the thread drawing can import it; libvips would then stay mapped for the process's life.
-    expect(readFileSync("/proc/self/maps", "utf8")).not.toContain("libvips");
+    expect((await drawCardOffThread(content)).equals(png)).toBe(true);
+    expect((await drawCardOffThread({ ...content, title: "Quarterly report, revised" })).equals(png)).toBe(false);
   });
 });
