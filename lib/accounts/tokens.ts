@@ -155,13 +155,13 @@ export async function authenticateBearer(authorization: string | null, resource:
 }
 
 /**
- * authenticateBearer for the API, and `alongside`'s first row read in the same round trip as an API
- * token (readRowPair): a read the caller is then checked for, never one it is answered without.
+ * authenticateBearer, and `alongside`'s first row read in the same round trip as an API token
+ * (readRowPair): a read the caller is then checked for, never one it is answered without.
  */
-export async function authenticateBearerAlong<R>(authorization: string | null, alongside: HotReadCall): Promise<{ caller: Caller; row: R | undefined }> {
+export async function authenticateBearerAlong<R>(authorization: string | null, alongside: HotReadCall, resource: ResourceName = "api"): Promise<{ caller: Caller; row: R | undefined }> {
   const presented = presentedBearer(authorization);
   if ("accessToken" in presented) {
-    const caller = await authenticateAccessToken(presented.accessToken, "api");
+    const caller = await authenticateAccessToken(presented.accessToken, resource);
     return { caller, row: await readRow<R>(alongside.read, alongside.values) };
   }
   const [token, row] = await readRowPair<PresentedToken, R>({ read: PRESENTED_TOKEN, values: presented.hashes }, alongside);

@@ -3,15 +3,16 @@ import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCResponse } from "@modelcontextprotocol/sdk/types.js";
 import { SCOPES } from "@/lib/accounts/scopes";
 import type { Caller } from "@/lib/accounts/credentials";
-import { authenticateBearer } from "@/lib/accounts/tokens";
+import { authenticateBearer, authenticateBearerAlong } from "@/lib/accounts/tokens";
 import { readJsonBody } from "@/lib/api/body";
 import { errorResponse, jsonResponse, methodNotAllowed } from "@/lib/api/responses";
 import { getConfig, isLoopbackHost } from "@/lib/config";
+import type { HotReadCall, RowRead } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { protectedResourceMetadataUrl } from "@/lib/oauth/resources";
 import { discoverResult, isDiscoverRequest } from "./discover";
 import { screenParams } from "./invalid-params";
-import { createMcpServer, directToolCall } from "./server";
+import { createMcpServer, directToolCall, toolRowAlongside } from "./server";
 
 /**
  * MCP authorization: a 401 names the protected-resource metadata (RFC 9728 §5.1) and the scopes, so a
@@ -47,12 +48,19 @@ function isOwnHost(host: string | null, publicUrl: URL): boolean {
 /**
  * Every MCP request carries the bearer token, initialize included; nothing here redirects to a login
  * page. The MCP transport spec also requires refusing a foreign Origin or Host (DNS rebinding); agents
- * send no Origin, and the Host they send names this instance.
+ * send no Origin, and the Host they send names this instance. `alongside` is read with the token.
  */
-async function authenticate(header: HeaderReader): Promise<Caller | Response> {
+async function authenticate(header: HeaderReader, alongside: HotReadCall | null): Promise<{ caller: Caller; row?: RowRead<unknown> } | Response> {
   let caller: Caller;
+  let row: RowRead<unknown> | undefined;
   try {
-    caller = await authenticateBearer(header("authorization"), "mcp");
+    if (alongside) {
+      const read = await authenticateBearerAlong<unknown>(header("authorization"), alongside, "mcp");
+      caller = read.caller;
+      row = { found: read.row };
+    } else {
+      caller = await authenticateBearer(header("authorization"), "mcp");
+    }
   } catch (error) {
     return withAuthorizationServerHint(errorResponse(error));
   }
@@ -65,7 +73,25 @@ async function authenticate(header: HeaderReader): Promise<Caller | Response> {
   if (!isOwnHost(host, publicUrl)) {
     return errorResponse(new ApiError("forbidden", `Requests for host ${String(host).slice(0, 200)} are not accepted by the MCP endpoint; it answers as ${publicUrl.host}.`));
   }
-  return caller;
+  return { caller, row };
+}
+
+/**
+ * A body this small is read before the token, so that the row its tool reads is read with the token
+ * (toolRowAlongside): a tools/call is about a hundred bytes, and reading it costs an unauthenticated
+ * client no more than its token's lookup does. A larger body is read only once the caller is known.
+ */
+const READ_FIRST_MAX_BYTES = 4096;
+
+type EarlyBody = { body: unknown } | { error: unknown };
+
+async function readSmallBodyFirst(post: McpPost): Promise<EarlyBody | null> {
+  const length = Number(post.header("content-length") ?? Number.NaN);
+  if (!(length <= READ_FIRST_MAX_BYTES)) return null;
+  return post.readBody().then(
+    (body) => ({ body }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /**
@@ -113,12 +139,15 @@ export type McpAnswer = Response | { toolAnswer: JSONRPCResponse };
  * and plain JSON responses, so any instance (or a serverless function) can answer any request.
  */
 export async function answerMcpPost(post: McpPost): Promise<McpAnswer> {
-  const caller = await authenticate(post.header);
-  if (caller instanceof Response) return caller;
+  const early = await readSmallBodyFirst(post);
+  const authenticated = await authenticate(post.header, early && "body" in early ? toolRowAlongside(early.body) : null);
+  if (authenticated instanceof Response) return authenticated;
+  const { caller, row } = authenticated;
   let parsedBody: unknown;
   try {
     // The REST body reader: same ceiling (a maximal html upload, escaped, still fits) and same errors.
-    parsedBody = await post.readBody();
+    if (early && "error" in early) throw early.error;
+    parsedBody = early ? early.body : await post.readBody();
   } catch (error) {
     return errorResponse(error);
   }
@@ -127,7 +156,7 @@ export async function answerMcpPost(post: McpPost): Promise<McpAnswer> {
     return errorResponse(new ApiError("invalid_arg", `MCP ${protocolVersion!.slice(0, 20)} has no JSON-RPC batches (removed in 2025-06-18): send each request in its own POST.`));
   }
   if (isDiscoverRequest(parsedBody)) return jsonResponse({ jsonrpc: "2.0", id: parsedBody.id, result: discoverResult() });
-  const toolAnswer = transportAccepts(post.header, protocolVersion) ? await directToolCall(caller, parsedBody) : null;
+  const toolAnswer = transportAccepts(post.header, protocolVersion) ? await directToolCall(caller, parsedBody, row) : null;
   if (toolAnswer) return { toolAnswer };
   const server = createMcpServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -150,7 +179,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
 
 /** A stateless server offers no SSE stream to GET and no session to DELETE: the spec's answer is 405. */
 export async function handleMcpMethodNotAllowed(request: Request): Promise<Response> {
-  const caller = await authenticate((name) => request.headers.get(name));
-  if (caller instanceof Response) return caller;
+  const authenticated = await authenticate((name) => request.headers.get(name), null);
+  if (authenticated instanceof Response) return authenticated;
   return methodNotAllowed(request, ["POST"], "this MCP endpoint is stateless and answers POST only (no SSE stream, no sessions)");
 }

@@ -15,6 +15,7 @@ import { authorize } from "@/lib/api/authorize";
 import { API_VERSION, operationLabel, toolOperation } from "@/lib/api/operations";
 import type { Caller } from "@/lib/accounts/credentials";
 import { toApiError } from "@/lib/api/responses";
+import type { HotReadCall, RowRead } from "@/lib/db/reads";
 import { toolOutputSchema } from "@/lib/schemas/mcp";
 import { mcpInstructions } from "./guide";
 import { answerInvalidParams, InvalidParamsError } from "./invalid-params";
@@ -96,10 +97,10 @@ function jsonResult(json: unknown, isError: boolean): CallToolResult {
  * A failing tool answers with the REST Error object, never with a JSON-RPC error. Each tool is checked
  * as the REST operation it mirrors, before its arguments are parsed, exactly as the route checks it.
  */
-async function callTool(tool: McpTool, caller: Caller, args: Record<string, unknown>, meta: unknown): Promise<CallToolResult> {
+async function callTool(tool: McpTool, caller: Caller, args: Record<string, unknown>, meta: unknown, row?: RowRead<unknown>): Promise<CallToolResult> {
   try {
     authorize(caller, toolOperation(tool.name), typeof args.slug === "string" ? args.slug : undefined);
-    const output = await tool.run(caller, args);
+    const output = await tool.run(caller, args, row);
     // Only the drop view asks (lib/mcp/drop-view.ts): every other call's result is the REST answer alone.
     if (tool.name === "get_version" && asksForView(meta)) {
       const { slug, version } = output as { slug: string; version: number };
@@ -116,17 +117,28 @@ async function callTool(tool: McpTool, caller: Caller, args: Record<string, unkn
  * and building the SDK's per-request server, its Protocol and its Response cost more than a read tool
  * itself (issue 35). Takes only a single request the SDK would hand to callTool as it is (a known tool,
  * no task), and answers as the SDK does, its result checked against the same schema; anything else
- * returns null and goes to the SDK.
+ * returns null and goes to the SDK. `row` is what toolRowAlongside named for this body, read with the token.
  */
-export async function directToolCall(caller: Caller, body: unknown): Promise<JSONRPCResponse | null> {
+export async function directToolCall(caller: Caller, body: unknown, row?: RowRead<unknown>): Promise<JSONRPCResponse | null> {
   const message = JSONRPCRequestSchema.safeParse(body);
   if (!message.success || message.data.method !== "tools/call") return null;
   const call = CallToolRequestSchema.safeParse(message.data);
   if (!call.success || call.data.params.task !== undefined) return null;
   const tool = mcpTools().find((candidate) => candidate.name === call.data.params.name);
   if (!tool) return null;
-  const result = await callTool(tool, caller, call.data.params.arguments ?? {}, call.data.params._meta);
+  const result = await callTool(tool, caller, call.data.params.arguments ?? {}, call.data.params._meta, row);
   return { result: CallToolResultSchema.parse(result), jsonrpc: "2.0", id: message.data.id };
+}
+
+/**
+ * The row a tools/call's tool reads (its `alongside`), named from the body before the caller is known;
+ * null for anything else. Only a shape check: directToolCall parses the body as the SDK would.
+ */
+export function toolRowAlongside(body: unknown): HotReadCall | null {
+  const params = (body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null)?.method === "tools/call" ? (body as { params?: { name?: unknown; arguments?: unknown } }).params : undefined;
+  const args = params?.arguments;
+  if (typeof params?.name !== "string" || typeof args !== "object" || args === null) return null;
+  return mcpTools().find((candidate) => candidate.name === params.name)?.alongside?.(args as Record<string, unknown>) ?? null;
 }
 
 /**

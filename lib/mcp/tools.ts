@@ -2,6 +2,9 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Caller } from "@/lib/accounts/credentials";
 import { getConfig, type Config } from "@/lib/config";
+import type { HotReadCall, RowRead } from "@/lib/db/reads";
+import { dropRowRead } from "@/lib/drops/access";
+import type { StoredDropRow } from "@/lib/drops/drop-rows";
 import { describeCaller } from "@/lib/accounts/tokens";
 import { createDrop, deleteDrop, deleteVersion, getDrop, getDropStats, getVersion, listDrops, listVersions, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { meSchema } from "@/lib/schemas/accounts";
@@ -65,7 +68,13 @@ export type McpTool = {
   annotations: ToolAnnotations;
   /** Its result is a drop or one of its versions, which MCP Apps hosts show in the drop view (lib/mcp/drop-view.ts). */
   showsDrop?: true;
-  run(caller: Caller, args: Record<string, unknown>): Promise<unknown>;
+  /**
+   * The row run() reads, named from the raw arguments before the caller is known, so that it is read
+   * with the caller's token in one round trip (lib/mcp/http.ts), as the REST read it mirrors does.
+   */
+  alongside?(args: Record<string, unknown>): HotReadCall | null;
+  /** `row`: what alongside named, read already (absent when it was not). */
+  run(caller: Caller, args: Record<string, unknown>, row?: RowRead<unknown>): Promise<unknown>;
 };
 
 // Every tool acts only on the caller's own htmldrop account: a closed world.
@@ -129,7 +138,8 @@ function makeTools(): McpTool[] {
       output: dropSchema,
       annotations: READ,
       showsDrop: true,
-      run: async (caller, args) => getDrop(caller.userId, parseInput(dropRefArgsSchema, args).slug),
+      alongside: (args) => (typeof args.slug === "string" ? dropRowRead(args.slug) : null),
+      run: async (caller, args, row) => getDrop(caller.userId, parseInput(dropRefArgsSchema, args).slug, row as RowRead<StoredDropRow> | undefined),
     },
     {
       name: "list_drops",
