@@ -1,11 +1,13 @@
-// GET /api/drops/{slug} reads the caller's token and the drop in one statement on PostgreSQL (each row as
-// JSON, lib/db/reads.ts readRowPair). The statements the read sends to the pool are recorded, and its
-// answers are held to the drop read on its own (node-pg's typed columns), refusals included.
+// GET /api/drops/{slug}, and MCP's get_drop in a small tools/call, read the caller's token and the drop in
+// one statement on PostgreSQL (each row as JSON, lib/db/reads.ts readRowPair). The statements a read sends
+// to the pool are recorded, and its answers are held to the drop read on its own (node-pg's typed
+// columns), refusals included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
 let database: RecordedPostgres;
 let readDrop: typeof import("@/lib/api/drop-routes").readDrop;
+let answerMcpPost: typeof import("@/lib/mcp/http").answerMcpPost;
 let getDrop: typeof import("@/lib/drops").getDrop;
 let token = "";
 let otherToken = "";
@@ -16,6 +18,7 @@ beforeAll(async () => {
   const client = database.prisma;
   ({ readDrop } = await import("@/lib/api/drop-routes"));
   ({ getDrop } = await import("@/lib/drops"));
+  ({ answerMcpPost } = await import("@/lib/mcp/http"));
   const { issueToken, revokeToken } = await import("@/lib/accounts/tokens");
   const { FULL_GRANT } = await import("@/lib/accounts/credentials");
 
@@ -63,5 +66,35 @@ describe("the token and the drop in one round trip on PostgreSQL", () => {
     expect(await refusal(readDrop.call(`Bearer ${otherToken}`, { slug: "pairread1" }))).toBe(await refusal(getDrop("other", "pairread1")));
     expect(await refusal(readDrop.call(`Bearer ${revokedToken}`, { slug: "pairread1" }))).toBe("unauthorized");
     expect(await refusal(readDrop.call(`Bearer ${token}`, { slug: "NOT-a-slug" }))).toBe("invalid_slug");
+  });
+});
+
+describe("MCP's get_drop", () => {
+  /** A tools/call of get_drop as an agent posts it; `sized` says whether it names its Content-Length. */
+  async function callGetDrop(slug: string, sized: boolean) {
+    const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_drop", arguments: { slug } } };
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream", host: "127.0.0.1" };
+    if (sized) headers["content-length"] = String(Buffer.byteLength(JSON.stringify(body)));
+    const answer = await answerMcpPost({
+      header: (name) => headers[name] ?? null,
+      readBody: async () => body,
+      webRequest: () => {
+        throw new Error("a lone tools/call is answered without the SDK");
+      },
+    });
+    if (answer instanceof Response) throw new Error(`answered ${answer.status}: ${await answer.text()}`);
+    return (answer.toolAnswer.result as { structuredContent: unknown }).structuredContent;
+  }
+
+  it("reads the token and the drop in one statement when the call says its small size, two otherwise, with the same answer", async () => {
+    database.statements.length = 0;
+    const paired = await callGetDrop("pairread1", true);
+    expect(database.statements).toHaveLength(1);
+    database.statements.length = 0;
+    const apart = await callGetDrop("pairread1", false);
+    expect(database.statements).toHaveLength(2);
+    expect(paired).toEqual(await getDrop("owner", "pairread1"));
+    expect(apart).toEqual(paired);
+    expect(await callGetDrop("missing1", true)).toMatchObject({ error: { code: "not_found" } });
   });
 });
