@@ -83,7 +83,8 @@ describe("MCP's get_drop", () => {
       },
     });
     if (answer instanceof Response) throw new Error(`answered ${answer.status}: ${await answer.text()}`);
-    return (answer.toolAnswer.result as { structuredContent: unknown }).structuredContent;
+    if (!("result" in answer.toolAnswer)) throw new Error(`answered a JSON-RPC error: ${JSON.stringify(answer.toolAnswer)}`);
+    return answer.toolAnswer.result.structuredContent;
   }
 
   it("reads the token and the drop in one statement when the call says its small size, two otherwise, with the same answer", async () => {
