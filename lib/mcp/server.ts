@@ -124,7 +124,7 @@ export async function directToolCall(caller: Caller, body: unknown, row?: RowRea
   if (!message.success || message.data.method !== "tools/call") return null;
   const call = CallToolRequestSchema.safeParse(message.data);
   if (!call.success || call.data.params.task !== undefined) return null;
-  const tool = mcpTools().find((candidate) => candidate.name === call.data.params.name);
+  const tool = toolNamed(call.data.params.name);
   if (!tool) return null;
   const result = await callTool(tool, caller, call.data.params.arguments ?? {}, call.data.params._meta, row);
   return { result: CallToolResultSchema.parse(result), jsonrpc: "2.0", id: message.data.id };
@@ -135,10 +135,15 @@ export async function directToolCall(caller: Caller, body: unknown, row?: RowRea
  * null for anything else. Only a shape check: directToolCall parses the body as the SDK would.
  */
 export function toolRowAlongside(body: unknown): HotReadCall | null {
-  const params = (body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null)?.method === "tools/call" ? (body as { params?: { name?: unknown; arguments?: unknown } }).params : undefined;
-  const args = params?.arguments;
-  if (typeof params?.name !== "string" || typeof args !== "object" || args === null) return null;
-  return mcpTools().find((candidate) => candidate.name === params.name)?.alongside?.(args as Record<string, unknown>) ?? null;
+  const call = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
+  if (call?.method !== "tools/call") return null;
+  const { name, arguments: args } = call.params ?? {};
+  if (typeof name !== "string" || typeof args !== "object" || args === null) return null;
+  return toolNamed(name)?.alongside?.(args as Record<string, unknown>) ?? null;
+}
+
+function toolNamed(name: string): McpTool | undefined {
+  return mcpTools().find((tool) => tool.name === name);
 }
 
 /**
@@ -155,7 +160,7 @@ export function createMcpServer(caller: Caller): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const tool = tools.find((candidate) => candidate.name === request.params.name);
+    const tool = toolNamed(request.params.name);
     if (!tool) throw new InvalidParamsError(`Unknown tool ${request.params.name.slice(0, 100)}; tools/list names the ${tools.length} tools.`);
     return callTool(tool, caller, request.params.arguments ?? {}, request.params._meta);
   });
