@@ -42,101 +42,100 @@ function row(page: Page, name: string) {
   return page.getByTestId("pattern-table").locator(`tr[data-pattern="${name}"]`);
 }
 
-for (const screen of SCREENS) {
-  test(`start from a built-in pattern, save it as your own, edit it and delete it, at ${screen.width} px`, async ({ browser }) => {
-    const login = `patterns${screen.width}`;
-    const token = await app.createToken(login, "check");
-    const page = await openAs(browser, login, "/dashboard", screen);
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Patterns" }).click();
-    await expect(page).toHaveURL(`${app.baseUrl}/dashboard/patterns`);
-    await expect(page).toHaveTitle("Patterns · htmldrop dashboard");
+test(`start from a built-in pattern, save it as your own, edit it and delete it, at ${SCREENS[0].width} px`, async ({ browser }) => {
+  const screen = SCREENS[0];
+  const login = `patterns${screen.width}`;
+  const token = await app.createToken(login, "check");
+  const page = await openAs(browser, login, "/dashboard", screen);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Patterns" }).click();
+  await expect(page).toHaveURL(`${app.baseUrl}/dashboard/patterns`);
+  await expect(page).toHaveTitle("Patterns · htmldrop dashboard");
 
-    // The built-in ones, with their public files.
-    const builtin = row(page, "status-report");
-    await expect(builtin).toHaveAttribute("data-source", "builtin");
-    await expect(builtin.getByTestId("pattern-source")).toContainText("Built-in");
-    const markdownLink = builtin.getByRole("link", { name: "Markdown: status-report", exact: true });
-    await expect(markdownLink).toHaveAttribute("href", `${app.baseUrl}/.well-known/patterns/status-report.md`);
-    await expect(builtin.getByRole("link", { name: "Template: status-report" })).toHaveAttribute("href", `${app.baseUrl}/.well-known/patterns/status-report.template.html`);
-    expect((await fetch(`${app.baseUrl}/.well-known/patterns/status-report.md`)).status).toBe(200);
-    expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await page.screenshot({ path: screenshotPath("dashboard-patterns", `list-${screen.name}`), fullPage: true });
-    await expectNoAxeViolationsInBothSchemes(page);
+  // The built-in ones, with their public files.
+  const builtin = row(page, "status-report");
+  await expect(builtin).toHaveAttribute("data-source", "builtin");
+  await expect(builtin.getByTestId("pattern-source")).toContainText("Built-in");
+  const markdownLink = builtin.getByRole("link", { name: "Markdown: status-report", exact: true });
+  await expect(markdownLink).toHaveAttribute("href", `${app.baseUrl}/.well-known/patterns/status-report.md`);
+  await expect(builtin.getByRole("link", { name: "Template: status-report" })).toHaveAttribute("href", `${app.baseUrl}/.well-known/patterns/status-report.template.html`);
+  expect((await fetch(`${app.baseUrl}/.well-known/patterns/status-report.md`)).status).toBe(200);
+  expect(await hasHorizontalPageScroll(page)).toBe(false);
+  await page.screenshot({ path: screenshotPath("dashboard-patterns", `list-${screen.name}`), fullPage: true });
+  await expectNoAxeViolationsInBothSchemes(page);
 
-    // "Start from this" fills the form with the built-in pattern.
-    await builtin.getByRole("link", { name: "Start from this: status-report" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/patterns\?from=status-report#pattern-form-heading$/);
-    await expect(page.getByRole("heading", { name: "New pattern from status-report" })).toBeVisible();
-    const form = page.getByRole("form", { name: "Save pattern" });
-    const builtinPattern = (await app.api("/api/patterns/status-report", { token })).body as { markdown: string; template: string };
-    await expect(form.getByLabel("Name")).toHaveValue("status-report");
-    await expect(form.getByLabel("Or paste Markdown")).toHaveValue(builtinPattern.markdown);
-    await expect(form.getByLabel("Or paste the template")).toHaveValue(builtinPattern.template);
+  // "Start from this" fills the form with the built-in pattern.
+  await builtin.getByRole("link", { name: "Start from this: status-report" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/patterns\?from=status-report#pattern-form-heading$/);
+  await expect(page.getByRole("heading", { name: "New pattern from status-report" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Save pattern" });
+  const builtinPattern = (await app.api("/api/patterns/status-report", { token })).body as { markdown: string; template: string };
+  await expect(form.getByLabel("Name")).toHaveValue("status-report");
+  await expect(form.getByLabel("Or paste Markdown")).toHaveValue(builtinPattern.markdown);
+  await expect(form.getByLabel("Or paste the template")).toHaveValue(builtinPattern.template);
 
-    // A new name alone: the front matter still names the built-in one, which is said under the Markdown.
-    await form.getByLabel("Name").fill("team-status");
-    await form.getByRole("button", { name: "Save pattern" }).click();
-    await expect(form.getByRole("status")).toHaveText("The pattern was not saved: see the field marked below.");
-    await expect(form.getByTestId("markdown-error")).toHaveText("The front matter names the pattern status-report, but it is saved as team-status: make them the same.");
-    await expect(form.getByLabel("Or paste Markdown")).toHaveAttribute("aria-invalid", "true");
-    await expect(form.getByLabel("Or paste Markdown")).toHaveAttribute("aria-describedby", /pattern-markdown-error/);
+  // A new name alone: the front matter still names the built-in one, which is said under the Markdown.
+  await form.getByLabel("Name").fill("team-status");
+  await form.getByRole("button", { name: "Save pattern" }).click();
+  await expect(form.getByRole("status")).toHaveText("The pattern was not saved: see the field marked below.");
+  await expect(form.getByTestId("markdown-error")).toHaveText("The front matter names the pattern status-report, but it is saved as team-status: make them the same.");
+  await expect(form.getByLabel("Or paste Markdown")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Or paste Markdown")).toHaveAttribute("aria-describedby", /pattern-markdown-error/);
 
-    // Front matter without triggers: the same place, in plain words; the typed name stays.
-    const own = builtinPattern.markdown
-      .replace("name: status-report", "name: team-status")
-      .replace("template: status-report.template.html", "template: team-status.template.html")
-      .replace(/description: .*/, "description: Our weekly team status.");
-    await form.getByLabel("Or paste Markdown").fill(own.replace(/triggers:\n(  - .*\n)+/, ""));
-    await form.getByRole("button", { name: "Save pattern" }).click();
-    await expect(form.getByTestId("markdown-error")).toHaveText("Check the front matter: add a “triggers:” line.");
-    await expect(form.getByLabel("Name")).toHaveValue("team-status");
-    expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await page.screenshot({ path: screenshotPath("dashboard-patterns", `field-error-${screen.name}`), fullPage: true });
-    await expectNoAxeViolationsInBothSchemes(page);
+  // Front matter without triggers: the same place, in plain words; the typed name stays.
+  const own = builtinPattern.markdown
+    .replace("name: status-report", "name: team-status")
+    .replace("template: status-report.template.html", "template: team-status.template.html")
+    .replace(/description: .*/, "description: Our weekly team status.");
+  await form.getByLabel("Or paste Markdown").fill(own.replace(/triggers:\n(  - .*\n)+/, ""));
+  await form.getByRole("button", { name: "Save pattern" }).click();
+  await expect(form.getByTestId("markdown-error")).toHaveText("Check the front matter: add a “triggers:” line.");
+  await expect(form.getByLabel("Name")).toHaveValue("team-status");
+  expect(await hasHorizontalPageScroll(page)).toBe(false);
+  await page.screenshot({ path: screenshotPath("dashboard-patterns", `field-error-${screen.name}`), fullPage: true });
+  await expectNoAxeViolationsInBothSchemes(page);
 
-    await form.getByLabel("Or paste Markdown").fill(own);
-    await form.getByRole("button", { name: "Save pattern" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/patterns\?edit=team-status&notice=patternAdded$/);
-    await expect(page.getByTestId("notice")).toHaveText(/^Pattern added\./);
-    const mine = row(page, "team-status");
-    await expect(mine).toHaveAttribute("data-source", "account");
-    await expect(mine.getByTestId("pattern-source")).toContainText("Yours");
-    await expect(mine).toContainText("Our weekly team status.");
-    await expect(row(page, "status-report")).toHaveAttribute("data-source", "builtin");
+  await form.getByLabel("Or paste Markdown").fill(own);
+  await form.getByRole("button", { name: "Save pattern" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/patterns\?edit=team-status&notice=patternAdded$/);
+  await expect(page.getByTestId("notice")).toHaveText(/^Pattern added\./);
+  const mine = row(page, "team-status");
+  await expect(mine).toHaveAttribute("data-source", "account");
+  await expect(mine.getByTestId("pattern-source")).toContainText("Yours");
+  await expect(mine).toContainText("Our weekly team status.");
+  await expect(row(page, "status-report")).toHaveAttribute("data-source", "builtin");
 
-    // Read back over REST by an agent of the same account.
-    const saved = await app.api("/api/patterns/team-status", { token });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toMatchObject({ name: "team-status", source: "account", description: "Our weekly team status.", has_template: true, markdown: own, template: builtinPattern.template });
+  // Read back over REST by an agent of the same account.
+  const saved = await app.api("/api/patterns/team-status", { token });
+  expect(saved.status, saved.text).toBe(200);
+  expect(saved.body).toMatchObject({ name: "team-status", source: "account", description: "Our weekly team status.", has_template: true, markdown: own, template: builtinPattern.template });
 
-    // The edit form opened on the saved pattern; saving again replaces it.
-    await expect(page.getByRole("heading", { name: "Edit team-status" })).toBeVisible();
-    await expect(form.getByLabel("Or paste Markdown")).toHaveValue(own);
-    await page.screenshot({ path: screenshotPath("dashboard-patterns", `edit-${screen.name}`), fullPage: true });
-    await form.getByLabel("Or paste Markdown").fill(own.replace("Our weekly team status.", "Our weekly team status, with risks."));
-    await form.getByRole("button", { name: "Save pattern" }).click();
-    await expect(page).toHaveURL(/notice=patternReplaced$/);
-    await expect(page.getByTestId("notice")).toHaveText(/^Pattern saved\. It replaces your earlier version/);
-    expect((await app.api("/api/patterns/team-status", { token })).body.description).toBe("Our weekly team status, with risks.");
+  // The edit form opened on the saved pattern; saving again replaces it.
+  await expect(page.getByRole("heading", { name: "Edit team-status" })).toBeVisible();
+  await expect(form.getByLabel("Or paste Markdown")).toHaveValue(own);
+  await page.screenshot({ path: screenshotPath("dashboard-patterns", `edit-${screen.name}`), fullPage: true });
+  await form.getByLabel("Or paste Markdown").fill(own.replace("Our weekly team status.", "Our weekly team status, with risks."));
+  await form.getByRole("button", { name: "Save pattern" }).click();
+  await expect(page).toHaveURL(/notice=patternReplaced$/);
+  await expect(page.getByTestId("notice")).toHaveText(/^Pattern saved\. It replaces your earlier version/);
+  expect((await app.api("/api/patterns/team-status", { token })).body.description).toBe("Our weekly team status, with risks.");
 
-    // "Edit" from the list opens the same form.
-    await page.goto(`${app.baseUrl}/dashboard/patterns`);
-    await row(page, "team-status").getByRole("link", { name: "Edit: team-status" }).click();
-    await expect(page.getByRole("heading", { name: "Edit team-status" })).toBeVisible();
-    await expect(form.getByLabel("Name")).toHaveValue("team-status");
+  // "Edit" from the list opens the same form.
+  await page.goto(`${app.baseUrl}/dashboard/patterns`);
+  await row(page, "team-status").getByRole("link", { name: "Edit: team-status" }).click();
+  await expect(page.getByRole("heading", { name: "Edit team-status" })).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("team-status");
 
-    // Deleting asks first.
-    const confirm = row(page, "team-status").locator("details");
-    await confirm.getByText("Delete…").click();
-    await confirm.getByRole("button", { name: "Yes, delete team-status" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/patterns\?notice=patternDeleted$/);
-    await expect(page.getByTestId("notice")).toHaveText("Pattern deleted. Your agents no longer see it.");
-    await expect(row(page, "team-status")).toHaveCount(0);
-    expect((await app.api("/api/patterns/team-status", { token })).status).toBe(404);
-    expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await page.context().close();
-  });
-}
+  // Deleting asks first.
+  const confirm = row(page, "team-status").locator("details");
+  await confirm.getByText("Delete…").click();
+  await confirm.getByRole("button", { name: "Yes, delete team-status" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/patterns\?notice=patternDeleted$/);
+  await expect(page.getByTestId("notice")).toHaveText("Pattern deleted. Your agents no longer see it.");
+  await expect(row(page, "team-status")).toHaveCount(0);
+  expect((await app.api("/api/patterns/team-status", { token })).status).toBe(404);
+  expect(await hasHorizontalPageScroll(page)).toBe(false);
+  await page.context().close();
+});
 
 test("yours in place of a built-in one, until it is deleted", async ({ browser }) => {
   const login = "shadower";

@@ -32,54 +32,53 @@ function documentOf(bytes: number): string {
   return head + "x".repeat(bytes - head.length);
 }
 
-for (const screen of SCREENS) {
-  test(`a new drop from pasted HTML, with each refusal next to its field, at ${screen.width} px`, async ({ browser }) => {
-    const login = `paste${screen.width}`;
-    const token = await app.createToken(login, "check");
-    const page = await openAs(browser, login, "/dashboard/new", screen);
-    await expect(page).toHaveTitle("New drop · htmldrop dashboard");
-    const form = page.getByRole("form", { name: "New drop" });
+test(`a new drop from pasted HTML, with each refusal next to its field, at ${SCREENS[0].width} px`, async ({ browser }) => {
+  const screen = SCREENS[0];
+  const login = `paste${screen.width}`;
+  const token = await app.createToken(login, "check");
+  const page = await openAs(browser, login, "/dashboard/new", screen);
+  await expect(page).toHaveTitle("New drop · htmldrop dashboard");
+  const form = page.getByRole("form", { name: "New drop" });
 
-    // A blank title, bad tags and a short passcode: each refusal sits under its own field, in plain words.
-    await form.getByLabel("Title").fill("   ");
-    await form.getByLabel("Or paste HTML").fill("<!doctype html><h1>Pasted page</h1>");
-    await form.getByRole("button", { name: "Publish drop" }).click();
-    await expect(form.getByRole("status")).toHaveText("The drop was not published: see the field marked below.");
-    await expect(form.getByTestId("title-error")).toHaveText("Give the drop a title.");
-    await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  // A blank title, bad tags and a short passcode: each refusal sits under its own field, in plain words.
+  await form.getByLabel("Title").fill("   ");
+  await form.getByLabel("Or paste HTML").fill("<!doctype html><h1>Pasted page</h1>");
+  await form.getByRole("button", { name: "Publish drop" }).click();
+  await expect(form.getByRole("status")).toHaveText("The drop was not published: see the field marked below.");
+  await expect(form.getByTestId("title-error")).toHaveText("Give the drop a title.");
+  await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
 
-    await form.getByLabel("Title").fill("Pasted page");
-    await form.getByLabel("Tags (optional)").fill("justtext");
-    await form.getByRole("button", { name: "Publish drop" }).click();
-    await expect(form.getByTestId("tags-error")).toHaveText('Tag line 1 ("justtext") must look like key=value.');
-    await form.getByLabel("Tags (optional)").fill("Not A Key!=x");
-    await form.getByRole("button", { name: "Publish drop" }).click();
-    await expect(form.getByTestId("tags-error")).toContainText("tag keys use letters, digits");
-    await expect(form.getByTestId("title-error")).toHaveCount(0);
+  await form.getByLabel("Title").fill("Pasted page");
+  await form.getByLabel("Tags (optional)").fill("justtext");
+  await form.getByRole("button", { name: "Publish drop" }).click();
+  await expect(form.getByTestId("tags-error")).toHaveText('Tag line 1 ("justtext") must look like key=value.');
+  await form.getByLabel("Tags (optional)").fill("Not A Key!=x");
+  await form.getByRole("button", { name: "Publish drop" }).click();
+  await expect(form.getByTestId("tags-error")).toContainText("tag keys use letters, digits");
+  await expect(form.getByTestId("title-error")).toHaveCount(0);
 
-    await form.getByLabel("Tags (optional)").fill("project=alpha\nteam=web");
-    await form.getByLabel("Passcode (optional)").fill("ab");
-    await form.getByRole("button", { name: "Publish drop" }).click();
-    await expect(form.getByTestId("passcode-error")).toHaveText("A passcode needs at least 4 characters.");
-    // What was typed stays; nothing was created by the refusals.
-    await expect(form.getByLabel("Or paste HTML")).toHaveValue("<!doctype html><h1>Pasted page</h1>");
-    expect(await dropsOf(token)).toEqual([]);
-    await page.screenshot({ path: screenshotPath("dashboard-publish", `field-errors-${screen.name}`), fullPage: true });
-    await expectNoAxeViolationsInBothSchemes(page);
+  await form.getByLabel("Tags (optional)").fill("project=alpha\nteam=web");
+  await form.getByLabel("Passcode (optional)").fill("ab");
+  await form.getByRole("button", { name: "Publish drop" }).click();
+  await expect(form.getByTestId("passcode-error")).toHaveText("A passcode needs at least 4 characters.");
+  // What was typed stays; nothing was created by the refusals.
+  await expect(form.getByLabel("Or paste HTML")).toHaveValue("<!doctype html><h1>Pasted page</h1>");
+  expect(await dropsOf(token)).toEqual([]);
+  await page.screenshot({ path: screenshotPath("dashboard-publish", `field-errors-${screen.name}`), fullPage: true });
+  await expectNoAxeViolationsInBothSchemes(page);
 
-    await form.getByLabel("Passcode (optional)").fill("open sesame");
-    await form.getByLabel("Context (optional)").fill("First draft, pasted by hand.");
-    await form.getByRole("button", { name: "Publish drop" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/drops\/[^/?]+\?notice=dropCreated$/);
-    await expect(page.getByTestId("notice")).toHaveText("Drop published as version 1. Share its link below.");
-    await expect(page).toHaveTitle("Pasted page · htmldrop dashboard");
-    const [created] = await dropsOf(token);
-    expect(created).toMatchObject({ title: "Pasted page", latest_version: 1, locked: true, metadata: { project: "alpha", team: "web" } });
-    const version = await app.api(`/api/drops/${created!.slug}/v/1`, { token });
-    expect(version.body.context).toBe("First draft, pasted by hand.");
-    expect(await hasHorizontalPageScroll(page)).toBe(false);
-  });
-}
+  await form.getByLabel("Passcode (optional)").fill("open sesame");
+  await form.getByLabel("Context (optional)").fill("First draft, pasted by hand.");
+  await form.getByRole("button", { name: "Publish drop" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/drops\/[^/?]+\?notice=dropCreated$/);
+  await expect(page.getByTestId("notice")).toHaveText("Drop published as version 1. Share its link below.");
+  await expect(page).toHaveTitle("Pasted page · htmldrop dashboard");
+  const [created] = await dropsOf(token);
+  expect(created).toMatchObject({ title: "Pasted page", latest_version: 1, locked: true, metadata: { project: "alpha", team: "web" } });
+  const version = await app.api(`/api/drops/${created!.slug}/v/1`, { token });
+  expect(version.body.context).toBe("First draft, pasted by hand.");
+  expect(await hasHorizontalPageScroll(page)).toBe(false);
+});
 
 test("a new drop from a chosen file: a near-limit document is taken, a non-HTML file and an empty file are refused", async ({ browser }) => {
   const login = "chooser";
@@ -161,56 +160,55 @@ test("a new drop from a file dropped on the page", async ({ browser }) => {
   expect(await (await fetch(`${app.baseUrl}/p/${created!.slug}/raw`)).text()).toContain("<h1>Dropped</h1>");
 });
 
-for (const screen of SCREENS) {
-  test(`a new version with its context, listed at once, readable and previewed, at ${screen.width} px`, async ({ browser }) => {
-    const login = `versions${screen.width}`;
-    const token = await app.createToken(login, "agent");
-    const drop = await createDrop(app, token, { title: `Weekly report ${screen.width}`, context: "made by the agent" });
-    const page = await openAs(browser, login, `/dashboard/drops/${drop.slug}`, screen);
-    await expect(page).toHaveTitle(`Weekly report ${screen.width} · htmldrop dashboard`);
-    const versions = page.getByTestId("version-table");
-    await expect(versions.locator("tbody tr")).toHaveCount(1);
+test(`a new version with its context, listed at once, readable and previewed, at ${SCREENS[1].width} px`, async ({ browser }) => {
+  const screen = SCREENS[1];
+  const login = `versions${screen.width}`;
+  const token = await app.createToken(login, "agent");
+  const drop = await createDrop(app, token, { title: `Weekly report ${screen.width}`, context: "made by the agent" });
+  const page = await openAs(browser, login, `/dashboard/drops/${drop.slug}`, screen);
+  await expect(page).toHaveTitle(`Weekly report ${screen.width} · htmldrop dashboard`);
+  const versions = page.getByTestId("version-table");
+  await expect(versions.locator("tbody tr")).toHaveCount(1);
 
-    // The first screen: the preview, the link and the actions, with the upload folded away.
-    await expect(page.frameLocator('iframe[title="Preview of v1"]').locator("body")).toBeVisible();
-    await page.getByText("Or upload a whole new document").click();
-    const form = page.getByRole("form", { name: "New version" });
-    await form.getByRole("button", { name: "Publish new version" }).click();
-    await expect(form.getByTestId("html-error")).toHaveText("Choose an .html file, drop one on the page, or paste HTML.");
-    await form.getByLabel("Or paste HTML").fill("<!doctype html><h1>Second</h1>");
-    await form.getByLabel("Context (optional)").fill("Fixed the totals in the second table.");
-    await form.getByRole("button", { name: "Publish new version" }).click();
-    await expect(form.getByRole("status")).toHaveText("Version 2 published with its context. It is now the latest.");
-    await expect(form.getByTestId("html-error")).toHaveCount(0);
-    await expect(form.getByLabel("Or paste HTML")).toHaveValue("");
+  // The first screen: the preview, the link and the actions, with the upload folded away.
+  await expect(page.frameLocator('iframe[title="Preview of v1"]').locator("body")).toBeVisible();
+  await page.getByText("Or upload a whole new document").click();
+  const form = page.getByRole("form", { name: "New version" });
+  await form.getByRole("button", { name: "Publish new version" }).click();
+  await expect(form.getByTestId("html-error")).toHaveText("Choose an .html file, drop one on the page, or paste HTML.");
+  await form.getByLabel("Or paste HTML").fill("<!doctype html><h1>Second</h1>");
+  await form.getByLabel("Context (optional)").fill("Fixed the totals in the second table.");
+  await form.getByRole("button", { name: "Publish new version" }).click();
+  await expect(form.getByRole("status")).toHaveText("Version 2 published with its context. It is now the latest.");
+  await expect(form.getByTestId("html-error")).toHaveCount(0);
+  await expect(form.getByLabel("Or paste HTML")).toHaveValue("");
 
-    // The list shows it at once, newest first, with each version's context behind a disclosure.
-    await expect(versions.locator("tbody tr")).toHaveCount(2);
-    const second = versions.locator('tr[data-version="2"]');
-    await expect(second).toContainText("latest");
-    await second.getByText("Read the context of v2").click();
-    await expect(second.getByText("Fixed the totals in the second table.")).toBeVisible();
-    await versions.locator('tr[data-version="1"]').getByText("Read the context of v1").click();
-    await expect(versions.locator('tr[data-version="1"]').getByText("made by the agent")).toBeVisible();
-    await expect(second.locator("time")).toHaveAttribute("title", / UTC$/);
-    await expect(second.locator("time")).toHaveText(/just now|minute/);
-    await page.screenshot({ path: screenshotPath("dashboard-publish", `new-version-${screen.name}`), fullPage: true });
-    await expectNoAxeViolationsInBothSchemes(page);
+  // The list shows it at once, newest first, with each version's context behind a disclosure.
+  await expect(versions.locator("tbody tr")).toHaveCount(2);
+  const second = versions.locator('tr[data-version="2"]');
+  await expect(second).toContainText("latest");
+  await second.getByText("Read the context of v2").click();
+  await expect(second.getByText("Fixed the totals in the second table.")).toBeVisible();
+  await versions.locator('tr[data-version="1"]').getByText("Read the context of v1").click();
+  await expect(versions.locator('tr[data-version="1"]').getByText("made by the agent")).toBeVisible();
+  await expect(second.locator("time")).toHaveAttribute("title", / UTC$/);
+  await expect(second.locator("time")).toHaveText(/just now|minute/);
+  await page.screenshot({ path: screenshotPath("dashboard-publish", `new-version-${screen.name}`), fullPage: true });
+  await expectNoAxeViolationsInBothSchemes(page);
 
-    expect(await hasHorizontalPageScroll(page)).toBe(false);
+  expect(await hasHorizontalPageScroll(page)).toBe(false);
 
-    // Each version opens in the viewer, pinned to it.
-    const preview = versions.locator('tr[data-version="1"]').getByRole("link", { name: "Open v1" });
-    await expect(preview).toHaveAttribute("href", `/p/${drop.slug}?v=1`);
-    const viewer = await page.context().newPage();
-    await viewer.goto(`${app.baseUrl}/p/${drop.slug}?v=1`);
-    await expect(viewer.locator("iframe")).toHaveAttribute("src", /\/raw\?v=1/);
+  // Each version opens in the viewer, pinned to it.
+  const preview = versions.locator('tr[data-version="1"]').getByRole("link", { name: "Open v1" });
+  await expect(preview).toHaveAttribute("href", `/p/${drop.slug}?v=1`);
+  const viewer = await page.context().newPage();
+  await viewer.goto(`${app.baseUrl}/p/${drop.slug}?v=1`);
+  await expect(viewer.locator("iframe")).toHaveAttribute("src", /\/raw\?v=1/);
 
-    const api = await app.api(`/api/drops/${drop.slug}/v/2`, { token });
-    expect(api.body).toMatchObject({ version: 2, is_latest: true, context: "Fixed the totals in the second table." });
-    await page.context().close();
-  });
-}
+  const api = await app.api(`/api/drops/${drop.slug}/v/2`, { token });
+  expect(api.body).toMatchObject({ version: 2, is_latest: true, context: "Fixed the totals in the second table." });
+  await page.context().close();
+});
 
 test("the drop list: last page for an out-of-range page, relative times, copy link, full width, skip link", async ({ browser }) => {
   const login = "lister";

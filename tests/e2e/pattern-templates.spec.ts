@@ -1,5 +1,5 @@
 // The built-in patterns' templates (issue 18) are what agents copy, so each must be a page htmldrop
-// shows well: published as a drop and opened in the viewer on a phone and a desktop, in light and dark,
+// shows well: published as a drop and opened in the viewer on a phone in light and dark and on a desktop,
 // it passes axe, never scrolls sideways and fetches nothing from anywhere but the app itself.
 // Every file in patterns/*.template.html is covered, so a new pattern is tested without touching this.
 import { readdirSync, readFileSync } from "node:fs";
@@ -58,42 +58,46 @@ test("axe looks inside the viewer's sandboxed frame", async ({ browser }) => {
   await context.close();
 });
 
-for (const screen of SCREENS) {
-  for (const colorScheme of COLOR_SCHEMES) {
-    test.describe(`${screen.name}, ${colorScheme}`, () => {
-      let context: BrowserContext;
-      let page: Page;
-      const requested: string[] = [];
+/**
+ * Colours do not change with the width, nor the layout with the scheme: each scheme on a phone, where a
+ * page is likeliest to overflow, and the desktop once.
+ */
+const SIGHTINGS = [...COLOR_SCHEMES.map((colorScheme) => ({ screen: SCREENS[0], colorScheme })), { screen: SCREENS[1], colorScheme: COLOR_SCHEMES[0] }];
 
-      test.beforeAll(async ({ browser }) => {
-        const viewport = { width: screen.width, height: screen.height };
-        const mobile = screen.name === "phone" ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
-        context = await browser.newContext({ viewport, colorScheme, ...mobile });
-        page = await context.newPage();
-        // Requests from the page and every frame in it.
-        page.on("request", (request) => requested.push(request.url()));
-      });
-      test.afterAll(async () => context?.close());
+for (const { screen, colorScheme } of SIGHTINGS) {
+  test.describe(`${screen.name}, ${colorScheme}`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    const requested: string[] = [];
 
-      for (const { name } of TEMPLATES) {
-        test(`${name} passes axe, fits the screen and fetches nothing from elsewhere`, async () => {
-          requested.length = 0;
-          const frame = await openInViewer(page, name);
-
-          // Every rule in dark too, not only the colour ones: the templates' dark scheme is theirs, not the app's.
-          await expectNoAxeViolations(page, { includeFrames: true });
-          // htmldrop makes a table wider than its parent scroll as its own box, which cannot take focus;
-          // the templates' tables fit a phone instead.
-          expect(await frame.locator("table[data-htmldrop-wide]").count(), "a table too wide for the screen").toBe(0);
-          expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1), "sideways scroll in the drop").toBe(true);
-          expect(await hasHorizontalPageScroll(page), "sideways scroll on the viewer page").toBe(false);
-          const origin = new URL(app.baseUrl).origin;
-          const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("about:"));
-          expect(elsewhere).toEqual([]);
-
-          await page.screenshot({ path: screenshotPath("pattern-templates", `${name}-${screen.name}-${colorScheme}`) });
-        });
-      }
+    test.beforeAll(async ({ browser }) => {
+      const viewport = { width: screen.width, height: screen.height };
+      const mobile = screen.name === "phone" ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {};
+      context = await browser.newContext({ viewport, colorScheme, ...mobile });
+      page = await context.newPage();
+      // Requests from the page and every frame in it.
+      page.on("request", (request) => requested.push(request.url()));
     });
-  }
+    test.afterAll(async () => context?.close());
+
+    for (const { name } of TEMPLATES) {
+      test(`${name} passes axe, fits the screen and fetches nothing from elsewhere`, async () => {
+        requested.length = 0;
+        const frame = await openInViewer(page, name);
+
+        // Every rule in dark too, not only the colour ones: the templates' dark scheme is theirs, not the app's.
+        await expectNoAxeViolations(page, { includeFrames: true });
+        // htmldrop makes a table wider than its parent scroll as its own box, which cannot take focus;
+        // the templates' tables fit a phone instead.
+        expect(await frame.locator("table[data-htmldrop-wide]").count(), "a table too wide for the screen").toBe(0);
+        expect(await frame.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1), "sideways scroll in the drop").toBe(true);
+        expect(await hasHorizontalPageScroll(page), "sideways scroll on the viewer page").toBe(false);
+        const origin = new URL(app.baseUrl).origin;
+        const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:") && !url.startsWith("about:"));
+        expect(elsewhere).toEqual([]);
+
+        await page.screenshot({ path: screenshotPath("pattern-templates", `${name}-${screen.name}-${colorScheme}`) });
+      });
+    }
+  });
 }
