@@ -20,7 +20,6 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/shared-viewer.test.ts": ["sqlite", "postgres"], // already served by next start with VERCEL=1
   "tests/api/expiry-purge-job.test.ts": ["sqlite", "postgres"], // npm start's purge timer; on Vercel the cron route purges (expiry.test.ts)
   "tests/api/backup-restore.test.ts": ["sqlite", "postgres"], // operator commands, one per database
-  "tests/api/cli.test.ts": ["sqlite", "postgres"], // the command-line client end to end (sign-in, upsert, a retried publish, watch) on each database's server
   "tests/api/webhooks.test.ts": ["sqlite", "postgres"], // npm start's delivery timer and the outbox on each database; the cron route is called there too
   "tests/api/webhooks-instances.test.ts": ["sqlite", "postgres"], // two npm start processes claiming deliveries: FOR UPDATE SKIP LOCKED, or SQLite's conditional UPDATE
   "tests/api/notifications.test.ts": ["sqlite", "postgres"], // npm start's email timer, the digest's upsert and claim (raw SQL on each database)
@@ -34,6 +33,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/redis-outage.test.ts": ["sqlite"], // ioredis against a self-hosted Redis; serverless uses Upstash's client
   "tests/api/openapi-tooling.test.ts": ["sqlite"], // the document's tooling, the same whatever serves or stores
   "tests/api/scopes.test.ts": ["sqlite"], // each operation's scope, decided from the registry before anything is stored or served
+  "tests/api/cli.test.ts": ["sqlite"], // the command-line client end to end (sign-in, upsert, a retried publish, watch): an HTTP client, whatever stores
   // What the way it is served changes, and no database: once on each side.
   "tests/api/discovery.test.ts": ["sqlite", "serverless"], // documents made from the configuration, served from npm start's cache or by Next
   "tests/api/auth-callback-url.test.ts": ["sqlite", "serverless"], // next-auth's redirects behind each kind of server
@@ -45,6 +45,7 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/diff.test.ts": ["sqlite", "serverless"], // the compare page from the page cache or Next's shared page; diffing stores nothing
   "tests/api/live-version.test.ts": ["sqlite", "serverless"], // the live document from the front door on SQLite, or Next's route handler on PostgreSQL
   "tests/api/oauth-negative.test.ts": ["sqlite", "serverless"], // the OAuth server's refusals, and its per-address limits behind each kind of server
+  "tests/api/passcode-attempts.test.ts": ["sqlite", "serverless"], // the client's address behind a declared proxy or Vercel's edge; each database's windows are limits-database's
   // What the services decide, whichever server hands them the request: once per database.
   "tests/api/tokens.test.ts": ["sqlite", "postgres"], // token hashing, prefixes and accounts
   "tests/api/token-grants.test.ts": ["sqlite", "postgres"], // what a new token may be granted
