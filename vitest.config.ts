@@ -46,6 +46,12 @@ const RUNS_ONLY_ON: Record<string, ApiProject[]> = {
   "tests/api/live-version.test.ts": ["sqlite", "serverless"], // the live document from the front door on SQLite, or Next's route handler on PostgreSQL
   "tests/api/oauth-negative.test.ts": ["sqlite", "serverless"], // the OAuth server's refusals, and its per-address limits behind each kind of server
   "tests/api/passcode-attempts.test.ts": ["sqlite", "serverless"], // the client's address behind a declared proxy or Vercel's edge; each database's windows are limits-database's
+  // What the services store through Prisma's own queries (no SQL of their own) and any server hands them:
+  // SQLite behind npm start and PostgreSQL as Vercel serves cover both databases and both servers.
+  "tests/api/comments.test.ts": ["sqlite", "serverless"], // the policies, anchors and replies, through the viewer's form and REST
+  "tests/api/oauth-connect.test.ts": ["sqlite", "serverless"], // the SDK's client connecting by URL; oidc-provider's records through Prisma
+  "tests/api/device-auth.test.ts": ["sqlite", "serverless"], // the device flow and its per-client poll limits
+  "tests/api/health.test.ts": ["sqlite", "serverless"], // each dependency's state, no token, nothing cached
   // What the services decide, whichever server hands them the request: once per database.
   "tests/api/tokens.test.ts": ["sqlite", "postgres"], // token hashing, prefixes and accounts
   "tests/api/token-grants.test.ts": ["sqlite", "postgres"], // what a new token may be granted
