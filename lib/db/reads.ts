@@ -2,11 +2,10 @@
 // read's token and drop. Prisma's client costs about a millisecond of CPU per query, more than the rest
 // of such a request (issue 35); a prepared statement on SQLite costs microseconds. Every read still goes
 // to the database, so a write (a revoked token, a changed drop) shows on the next request on every instance.
-import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { getConfig } from "@/lib/config";
-import { databasePool, db, type Prisma } from "./index";
+import { databasePool, db } from "./index";
 
 type ReaderHolder = { [READER_KEY]?: { connection: Database.Database; statements: Map<string, Database.Statement> } };
 const READER_KEY = Symbol.for("htmldrop.sqlite-reader");
@@ -73,15 +72,18 @@ export async function readRowPair<A, B>(first: HotReadCall, second: HotReadCall)
 }
 const pairTexts = new Map<string, string>();
 
+/** A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides it). */
+export type DialectRead = { name: string; text: string };
+
 /**
- * Every row of a read whose text depends on the request (Prisma.sql gives it in both dialects), prepared
- * once per distinct text: its caller keeps the number of texts small (arrays, not one placeholder a value).
+ * Every row of a read made for the configured dialect, prepared once per distinct text: its caller keeps
+ * the number of texts small and reuses each text's string, so finding its prepared statement costs no
+ * more than a hot read's.
  */
-export async function readAll<R>(statement: Prisma.Sql): Promise<R[]> {
+export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<R[]> {
   const { database } = getConfig();
-  if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, statement.sql).all(...statement.values);
-  const name = `htmldrop_${createHash("sha256").update(statement.text).digest("base64url").slice(0, 24)}`;
-  return (await postgresPool().query<R & pg.QueryResultRow>({ name, text: statement.text, values: statement.values })).rows;
+  if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, read.text).all(...values);
+  return (await postgresPool().query<R & pg.QueryResultRow>({ name: read.name, text: read.text, values })).rows;
 }
 
 function postgresPool(): pg.Pool {

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { Prisma } from "@/lib/db";
-import { readAll } from "@/lib/db/reads";
+import { readAll, type DialectRead } from "@/lib/db/reads";
 import type { DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
 import { DROP_ROW_COLUMNS, toDropRow, type StoredDropRow } from "./drop-rows";
 import { toDropJson } from "./serialize";
@@ -34,15 +35,14 @@ function limitRows(rows: number): Prisma.Sql {
  * counted up to RANGE_ESTIMATE_ROWS), each of its drops then checked for the other pairs by primary
  * key. Only this account's tags are read, through its (ownerId, key, value) index, and no more of them
  * than the rarest pair holds besides the estimates, whatever the statistics say (issue 27). The pairs travel as one array, so
- * the statement's text, prepared once, is the same however many there are.
+ * the statement's text, prepared once, is the same however many there are. Without `owned`, any owner's.
  */
-function dropsTaggedWithAll(dialect: Dialect, ownerId: string | null, pairs: readonly [string, string][]): Prisma.Sql {
-  const distinct = [...new Map(pairs.map((pair) => [JSON.stringify(pair), pair])).values()];
+function dropsTaggedWithAll(dialect: Dialect, owned: boolean): Prisma.Sql {
   const filters =
     dialect === "sqlite"
-      ? Prisma.sql`SELECT json_extract("value", '$[0]') AS "key", json_extract("value", '$[1]') AS "value" FROM json_each(${JSON.stringify(distinct)})`
-      : Prisma.sql`SELECT * FROM unnest(${distinct.map(([key]) => key)}::text[], ${distinct.map(([, value]) => value)}::text[]) AS f("key", "value")`;
-  const ownedBy = (alias: string) => (ownerId === null ? Prisma.empty : Prisma.sql`${Prisma.raw(alias)}."ownerId" = ${ownerId} AND `);
+      ? Prisma.sql`SELECT json_extract("value", '$[0]') AS "key", json_extract("value", '$[1]') AS "value" FROM json_each(${slot("pairsJson")})`
+      : Prisma.sql`SELECT * FROM unnest(${slot("pairKeys")}::text[], ${slot("pairValues")}::text[]) AS f("key", "value")`;
+  const ownedBy = (alias: string) => (owned ? Prisma.sql`${Prisma.raw(alias)}."ownerId" = ${slot("userId")} AND ` : Prisma.empty);
   return Prisma.sql`WITH f AS (${filters}),
     rarest AS (SELECT "key", "value" FROM f ORDER BY (SELECT COUNT(*) FROM (SELECT 1 FROM "DropTag" c WHERE ${ownedBy("c")}c."key" = f."key" AND c."value" = f."value" ${limitRows(RANGE_ESTIMATE_ROWS)}) n) LIMIT 1)
     SELECT t."dropId" FROM rarest ${crossJoin(dialect)} "DropTag" t ON ${ownedBy("t")}t."key" = rarest."key" AND t."value" = rarest."value"
@@ -55,32 +55,32 @@ function crossJoin(dialect: Dialect): Prisma.Sql {
 }
 
 /** Other accounts' drops whose list names the account, as a person or through one of its teams. */
-function sharedWith(userId: string): Prisma.Sql {
-  return Prisma.sql`d."ownerId" <> ${userId} AND d."id" IN (
-    SELECT "dropId" FROM "DropMember" WHERE "userId" = ${userId}
-    UNION SELECT m."dropId" FROM "DropMember" m JOIN "TeamMember" t ON t."teamId" = m."teamId" WHERE t."userId" = ${userId})`;
+function sharedWith(): Prisma.Sql {
+  return Prisma.sql`d."ownerId" <> ${slot("userId")} AND d."id" IN (
+    SELECT "dropId" FROM "DropMember" WHERE "userId" = ${slot("userId")}
+    UNION SELECT m."dropId" FROM "DropMember" m JOIN "TeamMember" t ON t."teamId" = m."teamId" WHERE t."userId" = ${slot("userId")})`;
 }
 
 /**
  * Case-insensitive "title contains", worded as Prisma's `contains` is: ILIKE on PostgreSQL; SQLite's
  * LIKE already ignores ASCII case.
  */
-function titleContains(dialect: Dialect, text: string): Prisma.Sql {
-  return Prisma.sql`d."title" ${Prisma.raw(dialect === "postgres" ? "ILIKE" : "LIKE")} ('%' || ${text} || '%')`;
+function titleContains(dialect: Dialect): Prisma.Sql {
+  return Prisma.sql`d."title" ${Prisma.raw(dialect === "postgres" ? "ILIKE" : "LIKE")} ('%' || ${slot("title")} || '%')`;
 }
 
 /**
  * Expired: an expiry at or before `at` (as isExpired decides); not expired: none, or a later one. SQLite
  * stores a DateTime as Unix ms, PostgreSQL as a timestamp in UTC.
  */
-function expiredCondition(dialect: Dialect, expired: boolean, at: number): Prisma.Sql {
-  const moment = dialect === "sqlite" ? Prisma.sql`${at}` : Prisma.sql`(to_timestamp(${at}::float8 / 1000) AT TIME ZONE 'UTC')`;
+function expiredCondition(dialect: Dialect, expired: boolean): Prisma.Sql {
+  const moment = dialect === "sqlite" ? Prisma.sql`${slot("at")}` : Prisma.sql`(to_timestamp(${slot("at")}::float8 / 1000) AT TIME ZONE 'UTC')`;
   return expired ? Prisma.sql`d."expiresAt" <= ${moment}` : Prisma.sql`(d."expiresAt" IS NULL OR d."expiresAt" > ${moment})`;
 }
 
-function onlySlugsCondition(dialect: Dialect, slugs: readonly string[]): Prisma.Sql {
-  if (slugs.length === 0) return Prisma.sql`1 = 0`;
-  return dialect === "sqlite" ? Prisma.sql`d."slug" IN (SELECT "value" FROM json_each(${JSON.stringify(slugs)}))` : Prisma.sql`d."slug" = ANY(${[...slugs]}::text[])`;
+function onlySlugsCondition(dialect: Dialect, anySlugs: boolean): Prisma.Sql {
+  if (!anySlugs) return Prisma.sql`1 = 0`;
+  return dialect === "sqlite" ? Prisma.sql`d."slug" IN (SELECT "value" FROM json_each(${slot("slugsJson")}))` : Prisma.sql`d."slug" = ANY(${slot("slugs")}::text[])`;
 }
 
 /**
@@ -88,46 +88,128 @@ function onlySlugsCondition(dialect: Dialect, slugs: readonly string[]): Prisma.
  * once before any drop is read: left to plan the join, PostgreSQL without statistics looked for the
  * tags again for every drop of the account.
  */
-function listSource(dialect: Dialect, userId: string, query: ListDropsOptions): { with: Prisma.Sql; from: Prisma.Sql } {
-  if (query.metadata.length === 0) return { with: Prisma.empty, from: Prisma.sql`"Drop" d` };
+function listSource(dialect: Dialect, shape: ListShape): { with: Prisma.Sql; from: Prisma.Sql } {
+  if (!shape.tagged) return { with: Prisma.empty, from: Prisma.sql`"Drop" d` };
   return {
-    with: Prisma.sql`WITH x AS MATERIALIZED (${dropsTaggedWithAll(dialect, query.shared ? null : userId, query.metadata)}) `,
+    with: Prisma.sql`WITH x AS MATERIALIZED (${dropsTaggedWithAll(dialect, !shape.shared)}) `,
     from: Prisma.sql`x ${crossJoin(dialect)} "Drop" d ON d."id" = x."dropId"`,
   };
 }
 
-function listConditions(dialect: Dialect, userId: string, query: ListDropsOptions, at: number): Prisma.Sql {
-  const conditions = [query.shared ? sharedWith(userId) : Prisma.sql`d."ownerId" = ${userId}`];
-  if (query.expired !== undefined) conditions.push(expiredCondition(dialect, query.expired, at));
-  if (query.onlySlugs) conditions.push(onlySlugsCondition(dialect, query.onlySlugs));
-  if (query.titleContains) conditions.push(titleContains(dialect, query.titleContains));
+function listConditions(dialect: Dialect, shape: ListShape): Prisma.Sql {
+  const conditions = [shape.shared ? sharedWith() : Prisma.sql`d."ownerId" = ${slot("userId")}`];
+  if (shape.expired !== undefined) conditions.push(expiredCondition(dialect, shape.expired));
+  if (shape.onlySlugs !== "all") conditions.push(onlySlugsCondition(dialect, shape.onlySlugs === "some"));
+  if (shape.titled) conditions.push(titleContains(dialect));
   return Prisma.join(conditions, " AND ");
 }
 
-async function countDrops(source: ReturnType<typeof listSource>, where: Prisma.Sql): Promise<number | string> {
-  const [counted] = await readAll<{ total: number | string }>(Prisma.sql`${source.with}SELECT COUNT(*) AS "total" FROM ${source.from} WHERE ${where}`);
-  return counted?.total ?? 0;
+/** What a list's statements are made of: everything of the query but its values. */
+type ListShape = Pick<ListDropsOptions, "sortBy" | "sortOrder" | "pageSize" | "expired"> & {
+  dialect: Dialect;
+  tagged: boolean;
+  shared: boolean;
+  /** Every drop of the account, only those of a drop-limited credential (some), or none at all. */
+  onlySlugs: "all" | "some" | "none";
+  titled: boolean;
+};
+
+/** The values a list's statements take, each filled in where its slot stands. */
+type ListValues = {
+  userId: string;
+  at: number;
+  offset: number;
+  pairsJson: string;
+  pairKeys: string[];
+  pairValues: string[];
+  slugsJson: string;
+  slugs: string[];
+  title: string;
+};
+
+/** Stands where one of the list's values goes while a statement is made, once per shape. */
+class Slot {
+  constructor(readonly name: keyof ListValues) {}
+}
+const slot = (name: keyof ListValues) => new Slot(name);
+
+/** A statement for one shape: its text, prepared once, and the values it takes in order. */
+type ShapedStatement = { read: DialectRead; slots: (keyof ListValues)[] };
+
+function shaped(statement: Prisma.Sql, dialect: Dialect): ShapedStatement {
+  const text = dialect === "sqlite" ? statement.sql : statement.text;
+  const slots = statement.values.map((value) => {
+    if (!(value instanceof Slot)) throw new Error("a list statement's value is not a slot");
+    return value.name;
+  });
+  return { read: { name: `htmldrop_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`, text }, slots };
+}
+
+/**
+ * The page (chosen by id, with the total beside it, then read with its tags) and the count a page past
+ * the end needs, made once per shape: building the statement and its text for each request cost a
+ * sixth of a list's CPU (issue 35).
+ */
+function listStatements(shape: ListShape): { page: ShapedStatement; count: ShapedStatement } {
+  const key = JSON.stringify(shape);
+  let statements = shapedStatements.get(key);
+  if (statements) return statements;
+  const { dialect } = shape;
+  const source = listSource(dialect, shape);
+  const where = listConditions(dialect, shape);
+  const direction = Prisma.raw(shape.sortOrder === "asc" ? "ASC" : "DESC");
+  const sortColumn = SORT_COLUMNS[shape.sortBy];
+  const page = Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])}, p."total"
+    FROM (${source.with}SELECT d."id", ${sortColumn} AS "sortKey", COUNT(*) OVER () AS "total" FROM ${source.from} WHERE ${where}
+      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} ${limitRows(shape.pageSize)} OFFSET ${slot("offset")}) p
+    ${crossJoin(dialect)} "Drop" d ON d."id" = p."id"
+    ORDER BY p."sortKey" ${direction}, p."id" ${direction}`;
+  const count = Prisma.sql`${source.with}SELECT COUNT(*) AS "total" FROM ${source.from} WHERE ${where}`;
+  statements = { page: shaped(page, dialect), count: shaped(count, dialect) };
+  shapedStatements.set(key, statements);
+  return statements;
+}
+// Bounded: the schema caps page sizes, and every other part of a shape takes a few values.
+const shapedStatements = new Map<string, { page: ShapedStatement; count: ShapedStatement }>();
+
+function readShaped<R>(statement: ShapedStatement, values: ListValues): Promise<R[]> {
+  return readAll<R>(statement.read, statement.slots.map((name) => values[name]));
 }
 
 /**
  * Lists the caller's drops, or with `shared` the drops shared with the caller: one prepared statement
- * (lib/db/reads.ts), as the single get is, since agents list by tags as often as they get a drop. The
- * page is chosen by id with the total beside it, then read with its tags; only a page past the end
- * needs a count of its own.
+ * (lib/db/reads.ts), as the single get is, since agents list by tags as often as they get a drop. Only a
+ * page past the end needs a count of its own.
  */
 export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
   const at = now();
   const dialect = getConfig().database.provider;
-  const source = listSource(dialect, userId, query);
-  const where = listConditions(dialect, userId, query, at);
-  const direction = Prisma.raw(query.sortOrder === "asc" ? "ASC" : "DESC");
-  const sortColumn = SORT_COLUMNS[query.sortBy];
-  const rows = await readAll<StoredDropRow & { total: number | string }>(Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])}, p."total"
-    FROM (${source.with}SELECT d."id", ${sortColumn} AS "sortKey", COUNT(*) OVER () AS "total" FROM ${source.from} WHERE ${where}
-      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} ${limitRows(query.pageSize)} OFFSET ${(query.page - 1) * query.pageSize}) p
-    ${crossJoin(dialect)} "Drop" d ON d."id" = p."id"
-    ORDER BY p."sortKey" ${direction}, p."id" ${direction}`);
-  const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? await countDrops(source, where) : 0));
+  const pairs = [...new Map(query.metadata.map((pair) => [JSON.stringify(pair), pair])).values()];
+  const slugs = query.onlySlugs ?? [];
+  const statements = listStatements({
+    dialect,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    pageSize: query.pageSize,
+    expired: query.expired,
+    tagged: pairs.length > 0,
+    shared: Boolean(query.shared),
+    onlySlugs: !query.onlySlugs ? "all" : slugs.length > 0 ? "some" : "none",
+    titled: Boolean(query.titleContains),
+  });
+  const values: ListValues = {
+    userId,
+    at,
+    offset: (query.page - 1) * query.pageSize,
+    pairsJson: JSON.stringify(pairs),
+    pairKeys: pairs.map(([key]) => key),
+    pairValues: pairs.map(([, value]) => value),
+    slugsJson: JSON.stringify(slugs),
+    slugs: [...slugs],
+    title: query.titleContains ?? "",
+  };
+  const rows = await readShaped<StoredDropRow & { total: number | string }>(statements.page, values);
+  const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? ((await readShaped<{ total: number | string }>(statements.count, values))[0]?.total ?? 0) : 0));
   return {
     data: rows.map((row) => toDropJson(toDropRow(row), at)),
     pagination: {
