@@ -12,13 +12,11 @@ import { discoveryFacts } from "@/lib/discovery/facts";
 import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comments/comments";
 import { createDrop, deleteDrop, deleteVersion, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { builtinPatterns, deletePattern, savePattern } from "@/lib/patterns";
-import { expiryInputFromForm, plainExpiryError } from "@/lib/dashboard/expiry-form";
 import { dashboardAction, refused } from "@/lib/dashboard/action";
 import { ok, toFormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
-import { viewerPath } from "@/lib/drops/public-urls";
 import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
 import { baseVersionFromForm, createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
 import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
@@ -27,11 +25,7 @@ import { tokenIdSchema } from "@/lib/schemas/accounts";
 import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
 import { patternNameSchema } from "@/lib/schemas/patterns";
 import { parseInput } from "@/lib/schemas/errors";
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
+import { formText as text } from "@/lib/dashboard/text-upload";
 
 function publishError(error: unknown, form: FormData): PublishState {
   const values = valuesFromForm(form);
@@ -72,19 +66,6 @@ export const setPasscodeAction = dashboardAction(async (owner, form) => {
   await setPasscode(owner, slug, parseInput(passcodeSchema, passcode));
   return { state: ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet), revalidate: [dashboardDropPath(slug)] };
 });
-
-export const setExpiryAction = dashboardAction(
-  async (owner, form) => {
-    const slug = text(form, "slug");
-    const remove = text(form, "intent") === "remove";
-    await patchDrop(owner, slug, remove ? { expires_at: null } : expiryInputFromForm(form));
-    const revalidate = [dashboardDropPath(slug)];
-    // From an expired drop's viewer: the drop itself, now that it opens again.
-    if (text(form, "then") === "viewer") return { redirectTo: viewerPath(slug), revalidate };
-    return { state: ok(remove ? DASHBOARD_MESSAGES.expiryRemoved : DASHBOARD_MESSAGES.expirySet), revalidate };
-  },
-  (error) => toFormState(plainExpiryError(error)),
-);
 
 export const deleteVersionAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");

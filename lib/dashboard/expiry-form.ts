@@ -6,6 +6,7 @@
 import { ApiError, isApiError } from "@/lib/errors";
 import { parsePatchDropBody, type PatchDropInput } from "@/lib/schemas/drops";
 import { DASHBOARD_MESSAGES } from "./messages";
+import { formText } from "./text-upload";
 
 export const EXPIRY_PRESETS = [
   { value: "1h", label: "In 1 hour", seconds: 3_600 },
@@ -19,8 +20,7 @@ export const CUSTOM_EXPIRY = "custom";
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 
 function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
+  return formText(form, name).trim();
 }
 
 function refuse(message: string): never {

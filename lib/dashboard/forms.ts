@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import type { PatchDropInput } from "@/lib/schemas/drops";
 import { parsePatchDropBody } from "@/lib/schemas/drops";
+import { formText as field } from "./text-upload";
 
 /** Tags as the dashboard edits them: one `key=value` per line, in key order. */
 export function formatTagLines(metadata: Record<string, string>): string {
@@ -23,11 +24,6 @@ export function parseTagLines(text: string): Record<string, string> {
 }
 
 /** Form fields, with the CRLF line ends browsers submit for textareas made plain LF. */
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
-}
-
 /** A metadata map in a canonical form, so the edit form can tell whether the tags really changed. */
 export function canonicalTags(metadata: Record<string, string>): string {
   return JSON.stringify(Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -8,6 +8,7 @@ import type { DiscoveryFacts } from "@/lib/discovery/facts";
 import { mcpConfigSnippet } from "@/lib/discovery/onboard";
 import { createTokenBodySchema, type CreatedTokenJson, type CreateTokenBody } from "@/lib/schemas/accounts";
 import { parseInput } from "@/lib/schemas/errors";
+import { formText as text } from "./text-upload";
 
 /** Lifetimes the form offers, in days; "never" is the other choice. */
 export const EXPIRY_CHOICES_DAYS = [7, 30, 90] as const;
@@ -26,11 +27,6 @@ export type DropChoice = { slug: string; title: string };
 /** The drops a new token can be limited to: every drop of the account, most recently changed first. */
 export async function listDropChoices(userId: string): Promise<DropChoice[]> {
   return db().drop.findMany({ where: { ownerId: userId }, select: { slug: true, title: true }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] });
-}
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
 }
 
 function strings(form: FormData, name: string): string[] {

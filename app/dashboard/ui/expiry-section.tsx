@@ -1,6 +1,6 @@
 import { CUSTOM_EXPIRY, EXPIRY_PRESETS } from "@/lib/dashboard/expiry-form";
 import { describeAftermath } from "@/lib/dashboard/expiry-wording";
-import { setExpiryAction } from "../actions";
+import { setExpiryAction } from "../expiry-actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
 import { CustomExpiryField } from "./custom-expiry-field";
