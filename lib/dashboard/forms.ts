@@ -23,7 +23,6 @@ export function parseTagLines(text: string): Record<string, string> {
   return metadata;
 }
 
-/** Form fields, with the CRLF line ends browsers submit for textareas made plain LF. */
 /** A metadata map in a canonical form, so the edit form can tell whether the tags really changed. */
 export function canonicalTags(metadata: Record<string, string>): string {
   return JSON.stringify(Object.entries(metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
