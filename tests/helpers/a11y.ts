@@ -3,7 +3,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Frame, type Page } from "@playwright/test";
+import axe, { type AxeResults, type RunOptions } from "axe-core";
 
 export const SCREENS = [
   { name: "phone", width: 390, height: 844 },
@@ -19,11 +20,22 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 /** axe's rules whose outcome depends on colours: text contrast, and links told from text by colour alone. */
 const COLOR_RULES = ["color-contrast", "link-in-text-block"];
 
+type ViolationSummary = { rule: string; impact: AxeResults["violations"][number]["impact"]; help: string; nodes: string[] };
+
+function summarize(violations: AxeResults["violations"]): ViolationSummary[] {
+  return violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+  }));
+}
+
 /**
  * axe-core's WCAG 2.2 A and AA rules (and its best practices) on the page as shown. A drop's own HTML
- * inside the viewer's iframe is the author's, not htmldrop's, so frames are left out unless asked for.
+ * inside the viewer's iframe is the author's, not htmldrop's, so frames are left out (see axeViolationsInFrame).
  */
-export async function expectNoAxeViolations(page: Page, options: { includeFrames?: boolean; exclude?: string[]; onlyColorRules?: boolean } = {}): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[]; onlyColorRules?: boolean } = {}): Promise<void> {
   // Next streams a dynamic page's metadata after its body, so the title can arrive a moment after load;
   // axe judges the page once it has one (a page that never gets one still fails document-title).
   await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
@@ -31,18 +43,25 @@ export async function expectNoAxeViolations(page: Page, options: { includeFrames
   // pages). Set first: options() replaces what withRules and withTags set.
   let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
   builder = options.onlyColorRules ? builder.withRules(COLOR_RULES) : builder.withTags(AXE_TAGS);
-  // Without frames, axe runs in the page itself (legacy mode): its default runs each frame apart and
-  // joins the parts in a new blank page, which cost two thirds of the accessibility specs' CPU.
-  if (!options.includeFrames) builder = builder.exclude("iframe").setLegacyMode(true);
+  // axe runs in the page itself (legacy mode): its default runs each frame apart and joins the parts in
+  // a new blank page, which cost two thirds of the accessibility specs' CPU.
+  builder = builder.exclude("iframe").setLegacyMode(true);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
-  }));
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  expect(summarize(results.violations), `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The same rules (or only `rules`) on one frame's own document, run inside that frame: a drop in the
+ * viewer's sandboxed iframe, judged as its reader gets it, without the viewer page around it (which
+ * the accessibility specs check). axe's frame-by-frame mode would join the parts in a new blank page,
+ * most of the CPU of a check.
+ */
+export async function axeViolationsInFrame(frame: Frame, rules?: string[]): Promise<ViolationSummary[]> {
+  if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(axe.source);
+  const options: RunOptions = { runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"] };
+  const violations = await frame.evaluate((run) => (window as unknown as { axe: typeof axe }).axe.run(document, run).then((results) => results.violations), options);
+  return summarize(violations);
 }
 
 /**
