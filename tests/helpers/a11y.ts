@@ -68,7 +68,7 @@ export async function axeViolationsInFrame(frame: Frame, rules?: string[]): Prom
  * Runs axe in light and in dark mode, restoring light afterwards. The pages' dark scheme changes colours
  * only (CSS variables), so in dark the rules about colour run; every rule has run in light.
  */
-export async function expectNoAxeViolationsInBothSchemes(page: Page, options: { includeFrames?: boolean; exclude?: string[] } = {}): Promise<void> {
+export async function expectNoAxeViolationsInBothSchemes(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   for (const colorScheme of COLOR_SCHEMES) {
     await page.emulateMedia({ colorScheme });
     await expectNoAxeViolations(page, { ...options, onlyColorRules: colorScheme === "dark" });

@@ -16,17 +16,16 @@ async function session(url: string): Promise<{ schema: string; timeout: string; 
   }
 }
 
+/** Runs one statement on the test database as it is, outside any schema of the URL's. */
+async function administer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+
 describe("a DATABASE_URL's session on PostgreSQL", () => {
-  beforeAll(async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`).finally(() => client.end());
-  });
-  afterAll(async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA "${schema}"`).finally(() => client.end());
-  });
+  beforeAll(() => administer(`CREATE SCHEMA "${schema}"`));
+  afterAll(() => administer(`DROP SCHEMA "${schema}"`));
 
   test("uses the schema that ?schema= names", async () => {
     expect((await session(`${POSTGRES_URL}?schema=${schema}`)).schema).toBe(schema);
