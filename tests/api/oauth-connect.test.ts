@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type TestApp } from "../helpers/app";
+import { chromiumLaunchOptions } from "../helpers/chromium";
 import { httpsDocumentServer, MemoryClientProvider, redirectCatcher, tokenRequest } from "../helpers/oauth";
 import { signInBrowserless, tokenThroughDeviceFlow } from "../helpers/device-flow";
 
@@ -30,10 +31,7 @@ beforeAll(async () => {
   // The human who approves, and an agent's token for the same account to check what the app did.
   const session = await signInBrowserless(app, "ada");
   adaToken = await tokenThroughDeviceFlow(app, session);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   context = await browser.newContext();
   context.setDefaultTimeout(STEP_MS);
   await context.addCookies([{ name: "next-auth.session-token", value: session.jar.get("next-auth.session-token")!, url: origin }]);

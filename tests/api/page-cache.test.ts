@@ -5,6 +5,7 @@
 import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type TestApp } from "../helpers/app";
+import { chromiumLaunchOptions } from "../helpers/chromium";
 
 let app: TestApp;
 let other: TestApp;
@@ -219,10 +220,7 @@ describe("view counts", () => {
 
   it("send a beacon from each page a real browser shows, cached or not, and count the browser once", async () => {
     const slug = await createDrop();
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       const page = await browser.newPage();
       for (let i = 0; i < 3; i++) {
