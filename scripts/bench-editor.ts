@@ -10,7 +10,7 @@
 // preview, the time the same document takes to load as the viewer's raw page. Prints a table; fails
 // when a step does.
 import { chromium, type Page } from "@playwright/test";
-import config from "../playwright.config";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { startApp, type TestApp } from "../tests/helpers/app";
 import { signInBrowserless } from "../tests/helpers/device-flow";
 
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   process.env.TEST_DB = "sqlite";
   delete process.env.TEST_SERVE;
   const app = await startApp();
-  const browser = await chromium.launch(config.use?.launchOptions);
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const token = await app.createToken(LOGIN, "bench");
     const session = (await signInBrowserless(app, LOGIN)).jar.get("next-auth.session-token");

@@ -11,7 +11,7 @@ import { mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import config from "../playwright.config";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 import { startApp, type TestApp } from "../tests/helpers/app";
 import { signInBrowserless, tokenThroughDeviceFlow } from "../tests/helpers/device-flow";
 import { latencyReport, OTHER_DROPS, REPORT_CONTEXTS } from "./screenshots/example-drops";
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     const { slug, patternSlug, sessionCookie } = await seed(app);
-    browser = await chromium.launch(config.use?.launchOptions);
+    browser = await chromium.launch(chromiumLaunchOptions);
     mkdirSync(OUT_DIR, { recursive: true });
     const reportVisible = (page: Page) => page.frameLocator("iframe").getByRole("heading", { name: "Checkout latency, week 47" }).waitFor();
     const shots: Capture[] = [
