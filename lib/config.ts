@@ -21,6 +21,14 @@ export const SPEC_LIMITS = {
   pollIntervalSeconds: 2,
 } as const;
 
+/**
+ * Passcodes are hashed with scrypt, N = 2^this (r = 8): 32 MiB and 120 to 170 ms of CPU a guess on a
+ * 2-core machine of 2026. HTMLDROP_TEST_PASSCODE_COST lowers it for test servers only.
+ */
+export const PASSCODE_SCRYPT_LOG2_N = 15;
+/** The cheapest scrypt a test server may ask for: N = 2^10, 1 MiB and a few milliseconds. */
+const TEST_PASSCODE_SCRYPT_LOG2_N_MIN = 10;
+
 /** The largest body a page form (a server action) may send: a whole document and its context, with room for the other fields. */
 export const SERVER_ACTION_BODY_MAX_BYTES = SPEC_LIMITS.htmlMaxBytes + SPEC_LIMITS.contextMaxBytes + 128 * 1024;
 
@@ -122,6 +130,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587").optional(),
   MAIL_FROM: optionalText,
   HTMLDROP_TEST_CLOCK_FILE: optionalText,
+  HTMLDROP_TEST_PASSCODE_COST: z.coerce
+    .number()
+    .int()
+    .min(TEST_PASSCODE_SCRYPT_LOG2_N_MIN)
+    .max(PASSCODE_SCRYPT_LOG2_N, `must be at most ${PASSCODE_SCRYPT_LOG2_N}, the default: it only makes hashing cheaper`)
+    .optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -195,6 +209,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (production && e.HTMLDROP_TEST_CLOCK_FILE) {
     problems.push("HTMLDROP_TEST_CLOCK_FILE: test clocks are refused when PUBLIC_URL is not a loopback address");
   }
+  if (production && e.HTMLDROP_TEST_PASSCODE_COST !== undefined) {
+    problems.push("HTMLDROP_TEST_PASSCODE_COST: cheaper passcode hashes are refused when PUBLIC_URL is not a loopback address");
+  }
   if (production && (!e.AUTH_SECRET || !e.TOKEN_PEPPER)) {
     problems.push("AUTH_SECRET and TOKEN_PEPPER: required when PUBLIC_URL is not a loopback address (generate each with `openssl rand -base64 32`)");
   }
@@ -228,6 +245,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Both secrets set by the operator, so DATA_DIR/secrets.json is not read (nor backed up or restored). */
     secretsFromEnvironment,
     tokenPrefix: e.TOKEN_PREFIX,
+    /** scrypt's N for new passcode hashes, as a power of two; a stored hash carries its own. */
+    passcodeScryptLog2N: e.HTMLDROP_TEST_PASSCODE_COST ?? PASSCODE_SCRYPT_LOG2_N,
     metricsToken: e.METRICS_TOKEN ?? null,
     /** What Vercel's cron sends as its bearer token to /api/cron/purge-expired; unset, the route refuses every call. */
     cronSecret: e.CRON_SECRET ?? null,

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { getConfig } from "@/lib/config";
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -6,15 +7,17 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
   );
 }
 
-// scrypt with N=2^15, r=8: 32 MiB and tens of milliseconds per guess.
-const PARAMS = { N: 32_768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+// scrypt's N is the configuration's (PASSCODE_SCRYPT_LOG2_N in lib/config.ts); r = 8 and p = 1. A hash
+// up to N = 2^15 fits in maxmem.
+const PARAMS = { r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
 /** Encoded as scrypt$N$r$p$salt$key, so parameters can be raised later without breaking old hashes. */
 export async function hashPasscode(passcode: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(passcode.normalize("NFC"), salt, KEY_LENGTH, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const N = 2 ** getConfig().passcodeScryptLog2N;
+  const key = await scrypt(passcode.normalize("NFC"), salt, KEY_LENGTH, { ...PARAMS, N });
+  return ["scrypt", N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPasscode(passcode: string, encoded: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { isLoopbackHost } from "@/lib/config";
 import { compiledCommand, mintToken, releaseMinterDatabase } from "./fixture-commands";
 import { startIdentityProvider, type IdentityProvider } from "./identity-provider";
 import { startUpstashBridge, type UpstashBridge } from "./upstash-bridge";
@@ -196,6 +197,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     ...(asVercel ? { VERCEL: "1", PUBLIC_URL: baseUrl } : {}),
     ...(upstash ? { UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token } : {}),
     ...identityProvider?.env,
+    // Passcodes hashed at scrypt's lowest cost: a few milliseconds of CPU each, not 150. Only the cost
+    // differs (tests/unit/passcodes.test.ts holds the default's), and a public URL refuses it.
+    ...(isLoopbackHost(new URL(baseUrl).hostname) ? { HTMLDROP_TEST_PASSCODE_COST: "10" } : {}),
     ...options.env,
   };
   // The server decides its own NODE_ENV, as under `npm start`.

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "@/lib/config";
+import { ConfigError, PASSCODE_SCRYPT_LOG2_N, parseConfig } from "@/lib/config";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "htmldrop-config-"));
 const secrets = { AUTH_SECRET: "a".repeat(32), TOKEN_PEPPER: "p".repeat(32) };
@@ -35,14 +35,22 @@ describe("configuration", () => {
     for (const name of ["PORT", "DATABASE_URL", "LIMIT_WRITES_PER_DAY", "TOKEN_PREFIX"]) expect(message).toContain(name);
   });
 
-  it("refuses the local sign-in, generated secrets and test clocks on a public URL", () => {
+  it("refuses the local sign-in, generated secrets and test settings on a public URL", () => {
     const base = { DATA_DIR: dataDir(), PUBLIC_URL: "https://drops.example.com" };
     expect(problems({ ...base, ...secrets, AUTH_DEV_LOGIN: "true" })).toContain("AUTH_DEV_LOGIN");
     expect(problems(base)).toContain("AUTH_SECRET and TOKEN_PEPPER");
     expect(problems({ ...base, ...secrets, HTMLDROP_TEST_CLOCK_FILE: "/tmp/x" })).toContain("HTMLDROP_TEST_CLOCK_FILE");
+    expect(problems({ ...base, ...secrets, HTMLDROP_TEST_PASSCODE_COST: "10" })).toContain("HTMLDROP_TEST_PASSCODE_COST");
     const config = parseConfig({ ...base, ...secrets });
     expect(config.production).toBe(true);
     expect(config.auth.devLogin).toBe(false);
+  });
+
+  it("lowers scrypt's cost for passcodes only on a test server, never below 2^10 nor above the default", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).passcodeScryptLog2N).toBe(PASSCODE_SCRYPT_LOG2_N);
+    expect(parseConfig({ DATA_DIR: dataDir(), HTMLDROP_TEST_PASSCODE_COST: "10" }).passcodeScryptLog2N).toBe(10);
+    expect(problems({ DATA_DIR: dataDir(), HTMLDROP_TEST_PASSCODE_COST: "9" })).toContain("HTMLDROP_TEST_PASSCODE_COST");
+    expect(problems({ DATA_DIR: dataDir(), HTMLDROP_TEST_PASSCODE_COST: "16" })).toContain("at most 15, the default");
   });
 
   it("selects PostgreSQL, Redis and limit overrides from the environment", () => {
