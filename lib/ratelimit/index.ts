@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 import { postgresCounters } from "./postgres-counters";
-import { createRedisBackend } from "./redis-backend";
+import type { RedisBackendOptions } from "./redis-backend";
 import { createSqliteCounters } from "./sqlite-counters";
 import { type RateLimitBackend, windowOf } from "./types";
 
@@ -133,11 +133,21 @@ export type RateLimitPolicyName = keyof ReturnType<typeof rateLimitPolicies>;
 const BACKEND_KEY = Symbol.for("htmldrop.ratelimit");
 type BackendHolder = { [BACKEND_KEY]?: RateLimitBackend };
 
+/** Redis's clients (ioredis, Upstash's) are loaded by the first count, and only where the configuration names one. */
+function loadRedisBackend(options: RedisBackendOptions): RateLimitBackend {
+  const loaded = import("./redis-backend").then(({ createRedisBackend }) => createRedisBackend(options));
+  return {
+    hit: async (key, limit, windowMs) => (await loaded).hit(key, limit, windowMs),
+    used: async (key, windowMs) => (await loaded).used(key, windowMs),
+    ping: async () => (await loaded).ping?.(),
+  };
+}
+
 export function rateLimitBackend(): RateLimitBackend {
   const holder = globalThis as BackendHolder;
   if (!holder[BACKEND_KEY]) {
     const { rateLimitBackend: backend, database, dataDir } = getConfig();
-    if (backend.kind !== "database") holder[BACKEND_KEY] = createRedisBackend(backend);
+    if (backend.kind !== "database") holder[BACKEND_KEY] = loadRedisBackend(backend);
     else holder[BACKEND_KEY] = database.provider === "sqlite" ? createSqliteCounters(dataDir, now) : postgresCounters;
   }
   return holder[BACKEND_KEY];

@@ -149,7 +149,9 @@ async function failClosed<T>(work: () => Promise<T>, liveness: Liveness, silence
   }
 }
 
-export function createRedisBackend(options: { kind: "redis"; url: string } | { kind: "upstash"; url: string; token: string }): RateLimitBackend {
+export type RedisBackendOptions = { kind: "redis"; url: string } | { kind: "upstash"; url: string; token: string };
+
+export function createRedisBackend(options: RedisBackendOptions): RateLimitBackend {
   const client = options.kind === "upstash" ? upstashClient(options.url, options.token) : ioredisClient(options.url);
   const silenceMs = REDIS_SILENCE_MS[options.kind];
   const windowKey = (key: string, index: number) => `htmldrop:rl:${key}:${index}`;

@@ -12,7 +12,6 @@ import { readIncomingJsonBody } from "@/lib/api/body";
 import { readDrop, readDropList } from "@/lib/api/drop-routes";
 import { errorResponse, JSON_HEADERS } from "@/lib/api/responses";
 import { savePatternRoute } from "@/lib/api/pattern-routes";
-import { answerMcpPost, TOOL_ANSWER_HEADERS } from "@/lib/mcp/http";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { mergeHeaders } from "./merge-headers";
 import { header } from "./raw";
@@ -43,11 +42,17 @@ export function directRoute(method: string | undefined, url: string | undefined)
   return null;
 }
 
+type McpHttp = typeof import("@/lib/mcp/http");
+// MCP (the SDK, its JSON Schema validator, every tool) is loaded with the first call: a start, and a
+// server no agent calls over MCP, need none of it.
+let mcpHttp: McpHttp | undefined;
+
 /**
  * POST /mcp: the body read from Node.js's request, and a tools/call answered without a Web Request or
  * Response, whose making cost a third of such a call (issue 35); the SDK gets a Request when it answers.
  */
 async function answerMcp(request: IncomingMessage, response: ServerResponse, origin: string): Promise<void> {
+  const { answerMcpPost, TOOL_ANSWER_HEADERS } = (mcpHttp ??= await import("@/lib/mcp/http"));
   const answer = await answerMcpPost({
     header: (name) => header(request.headers, name) ?? null,
     readBody: () => readIncomingJsonBody(request, { carriesHtml: true }),
