@@ -1,6 +1,7 @@
 // Every rule that depends on time reads it here, so tests can move the clock of a running server.
 // HTMLDROP_TEST_CLOCK_FILE is honoured only outside production (see lib/config.ts).
 import { readFileSync } from "node:fs";
+import { getConfig } from "./config";
 
 // Read on every call: a cache keyed by the file's mtime missed a second move within the same
 // timestamp tick (file times are coarser than a millisecond), so the server kept the old time.
@@ -13,7 +14,7 @@ function readOffset(file: string): number {
 }
 
 export function now(): number {
-  const file = process.env.HTMLDROP_TEST_CLOCK_FILE;
+  const file = getConfig().testClockFile;
   return Date.now() + (file ? readOffset(file) : 0);
 }
 

@@ -247,6 +247,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     tokenPrefix: e.TOKEN_PREFIX,
     /** scrypt's N for new passcode hashes, as a power of two; a stored hash carries its own. */
     passcodeScryptLog2N: e.HTMLDROP_TEST_PASSCODE_COST ?? PASSCODE_SCRYPT_LOG2_N,
+    /** A file holding milliseconds to add to the clock (lib/clock.ts), for tests; null: the real time. */
+    testClockFile: e.HTMLDROP_TEST_CLOCK_FILE ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     /** What Vercel's cron sends as its bearer token to /api/cron/purge-expired; unset, the route refuses every call. */
     cronSecret: e.CRON_SECRET ?? null,

@@ -5,7 +5,7 @@ import type pg from "pg";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { getConfig } from "@/lib/config";
 import { databasePool } from "@/lib/db";
-import { OPERATIONS } from "@/lib/api/operations";
+import { OPERATIONS, operationLabel, type Operation } from "@/lib/api/operations";
 import { ApiError } from "@/lib/errors";
 import { rateLimitRefusals } from "@/lib/ratelimit";
 import { LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
@@ -77,18 +77,28 @@ function metrics(): Metrics {
   return ((globalThis as MetricsHolder)[METRICS_KEY] ??= createMetrics());
 }
 
-/** The operations' path patterns by method, so a request tests only the templates of its own method. */
-const ROUTES = new Map<string, { label: string; pattern: RegExp }[]>();
-for (const operation of OPERATIONS) {
-  const method = operation.method.toUpperCase();
-  const route = { label: `${method} ${operation.path}`, pattern: new RegExp(`^${operation.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`) };
-  ROUTES.set(method, [...(ROUTES.get(method) ?? []), route]);
+/** An operation's path template as a regular expression, with an empty group after it that says it matched. */
+function templatePattern(operation: Operation): string {
+  return `${operation.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}()`;
 }
+
+/**
+ * Each method's templates as one expression, an alternative per operation in the registry's order: one
+ * match per request, where a test per template cost a public page about forty.
+ */
+const ROUTES = new Map(
+  [...new Set(OPERATIONS.map((operation) => operation.method.toUpperCase()))].map((method) => {
+    const operations = OPERATIONS.filter((operation) => operation.method.toUpperCase() === method);
+    return [method, { labels: operations.map(operationLabel), pattern: new RegExp(`^(?:${operations.map(templatePattern).join("|")})$`) }];
+  }),
+);
 
 /** The route a request's label names: an API operation's template, so labels stay few; anything else is "other". */
 export function routeLabel(method: string, url: string): string {
-  const path = url.split("?", 1)[0]!;
-  return ROUTES.get(method)?.find((route) => route.pattern.test(path))?.label ?? "other";
+  const routes = ROUTES.get(method);
+  const query = url.indexOf("?");
+  const match = routes?.pattern.exec(query === -1 ? url : url.slice(0, query));
+  return match ? routes!.labels[match.indexOf("", 1) - 1]! : "other";
 }
 
 export function recordRequest(route: string, status: number, seconds: number): void {

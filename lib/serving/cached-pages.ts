@@ -5,7 +5,7 @@
 import { now } from "@/lib/clock";
 import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
-import { parsePublicPath, viewerPath, type PublicPath } from "@/lib/drops/public-urls";
+import { viewerPath, type PublicPath } from "@/lib/drops/public-urls";
 import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
 import { viewerOn } from "@/lib/sharing/standing";
 import { findViewerState, viewedDrop } from "./lookup";
@@ -88,12 +88,14 @@ function isPatternCatalogFile(url: string): boolean {
   return url.startsWith(prefix) && isPublicCatalogFile(url.slice(prefix.length));
 }
 
-/** The cached answer's producer for a request the page cache serves, or null to let Next answer it. */
-export function pageCacheRoute(request: RawRequest): (() => MaybePromise<RawResponse | null>) | null {
+/**
+ * The cached answer's producer for a request the page cache serves, or null to let Next answer it.
+ * `path`: the request target as parsePublicPath (lib/drops/public-urls.ts) reads it.
+ */
+export function pageCacheRoute(request: RawRequest, path: PublicPath | null): (() => MaybePromise<RawResponse | null>) | null {
   if (!mayServeFromPageCache(request)) return null;
   const document = request.method === "GET" && (DISCOVERY_DOCUMENTS.has(request.url) || isPatternCatalogFile(request.url));
   if (CONFIGURATION_PAGES.has(request.url) || document) return () => configurationPage(request);
-  const path = parsePublicPath(request.url);
   const slug = path?.route === "viewer" && path.plain ? path.slug : null;
   if (path && slug !== null) return () => viewerPage(request, path, slug);
   return null;

@@ -17,12 +17,13 @@ import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { rateLimitBackend } from "@/lib/ratelimit";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { isDropsOnlyHost } from "@/lib/security/headers";
+import { parsePublicPath } from "@/lib/drops/public-urls";
 import { pageCacheRoute } from "./cached-pages";
 import { answerRead, directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
-import { isLiveVersionPath, serveLiveVersion } from "./live-version";
+import { serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
 import { recovering } from "./maybe-async";
-import { isRawPath, serveRaw, type RawResponse } from "./raw";
+import { serveRaw, type RawResponse } from "./raw";
 import { countView, isViewBeaconPath } from "./view-beacon";
 import { flushViewCounts } from "./views";
 
@@ -116,7 +117,7 @@ export function createFrontDoor(): FrontDoor {
 
     serve(request, response) {
       const started = performance.now();
-      response.once("finish", () => recordRequest(routeLabel(request.method ?? "", request.url ?? "/"), response.statusCode, (performance.now() - started) / 1000));
+      response.on("finish", () => recordRequest(routeLabel(request.method ?? "", request.url ?? "/"), response.statusCode, (performance.now() - started) / 1000));
       toOriginForm(request);
       resolveDotSegments(request);
       const unroutable = answerUnroutable({ method: request.method ?? "", url: request.url ?? "", httpVersion: request.httpVersion, headers: request.headers });
@@ -125,9 +126,10 @@ export function createFrontDoor(): FrontDoor {
         return;
       }
       const served = { method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers };
+      const publicPath = parsePublicPath(served.url);
       // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
-      if (isRawPath(request.url)) {
-        const raw = serveRaw(served);
+      if (publicPath?.route === "raw") {
+        const raw = serveRaw(served, publicPath);
         if (raw instanceof Promise) void raw.then((answer) => writeServed(response, answer));
         else writeServed(response, raw);
         return;
@@ -139,12 +141,12 @@ export function createFrontDoor(): FrontDoor {
         return;
       }
       // What open viewers poll: one row read, never Next's pipeline (app/p/[slug]/live.json/route.ts on Vercel).
-      if (isLiveVersionPath(request.url)) {
-        void serveLiveVersion(served).then((live) => writeServed(response, live));
+      if (publicPath?.route === "live") {
+        void serveLiveVersion(served, publicPath).then((live) => writeServed(response, live));
         return;
       }
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
-      const cachedPage = pageCacheRoute(served);
+      const cachedPage = pageCacheRoute(served, publicPath);
       if (cachedPage) {
         const page = recovering(cachedPage, (error) => {
           console.error("htmldrop: page cache failed; Next answers instead", error);

@@ -6,7 +6,7 @@
 // Whoever the access decision would not show the drop's page to gets the 404 of a missing drop.
 import { now } from "@/lib/clock";
 import { CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
-import { parsePublicPath } from "@/lib/drops/public-urls";
+import { parsePublicPath, type PublicPath } from "@/lib/drops/public-urls";
 import { ApiError, serviceUnavailable } from "@/lib/errors";
 import type { LiveVersionJson } from "@/lib/schemas/serving";
 import { viewerOn } from "@/lib/sharing/standing";
@@ -16,11 +16,6 @@ import { robotsHeaders } from "./robots";
 import { passcodeUnlock } from "./unlock";
 
 const METHODS = "GET, HEAD";
-
-/** Whether a request target is the live version document (server.ts answers those before Next). */
-export function isLiveVersionPath(url: string | undefined): boolean {
-  return url !== undefined && parsePublicPath(url)?.route === "live";
-}
 
 function json(status: number, body: unknown, headers: Record<string, string>, head: boolean): RawResponse {
   const bytes = Buffer.from(JSON.stringify(body));
@@ -41,13 +36,11 @@ function notFound(): RawResponse {
   return failure(new ApiError("not_found", "There is no drop at this address."));
 }
 
-export async function serveLiveVersion(request: RawRequest): Promise<RawResponse> {
+/** Vercel's route handler passes an absolute URL; the front door passes the target it parsed to route the request. */
+export async function serveLiveVersion(request: RawRequest, path: PublicPath | null = parsePublicPath(request.url)): Promise<RawResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return failure(new ApiError("invalid_arg", `${request.method} is not supported here; use GET.`, { allow: METHODS.split(", ") }), { allow: METHODS }, 405);
   }
-  // Vercel's route handler passes an absolute URL, server.ts the request target.
-  const target = new URL(request.url, "http://localhost");
-  const path = parsePublicPath(`${target.pathname}${target.search}`);
   if (path?.route !== "live" || namesNothing(path)) return notFound();
   const slug = path.slug!;
   try {

@@ -3,7 +3,7 @@
 import { now } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { type AccessDecision, CACHE_PRIVATE, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
-import { parsePublicPath, publicUrl, viewerPath } from "@/lib/drops/public-urls";
+import { parsePublicPath, publicUrl, viewerPath, type PublicPath } from "@/lib/drops/public-urls";
 import { findServedVersion, type ServedVersion, viewedDrop } from "./lookup";
 import { andThen, type MaybePromise, recovering } from "./maybe-async";
 import { robotsHeaders } from "./robots";
@@ -26,11 +26,6 @@ const SECURITY_HEADERS = {
   // Keeps the iframe's unlock token (and the drop's address) out of requests to third-party resources.
   "referrer-policy": "no-referrer",
 };
-/** Whether a request target is the raw endpoint (server.ts answers those before Next). */
-export function isRawPath(url: string | undefined): boolean {
-  return url !== undefined && parsePublicPath(url)?.route === "raw";
-}
-
 /** For the route handlers that serve these answers on Vercel, where server.ts does not run. */
 export function toWebResponse(result: RawResponse): Response {
   const body = result.body ? new Blob(result.body.map((part) => new Uint8Array(part.buffer as ArrayBuffer, part.byteOffset, part.length))) : null;
@@ -97,10 +92,13 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
   });
 }
 
-/** Without a promise when the lookup is synchronous (SQLite) and the document is already built. */
-export function serveRaw(request: RawRequest): MaybePromise<RawResponse> {
+/**
+ * Without a promise when the lookup is synchronous (SQLite) and the document is already built. The front
+ * door passes the target it parsed to route the request.
+ */
+export function serveRaw(request: RawRequest, path = parsePublicPath(request.url)): MaybePromise<RawResponse> {
   return recovering(
-    () => respond(request),
+    () => respond(request, path),
     (error) => {
       console.error("htmldrop: raw request failed", error);
       return page(500, "Error", "<h1>Something went wrong</h1><p>Try again in a moment.</p>");
@@ -108,12 +106,11 @@ export function serveRaw(request: RawRequest): MaybePromise<RawResponse> {
   );
 }
 
-function respond(request: RawRequest): MaybePromise<RawResponse> {
+function respond(request: RawRequest, path: PublicPath | null): MaybePromise<RawResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     const response = page(405, "Method not allowed", "<h1>Method not allowed</h1>");
     return { ...response, headers: { ...response.headers, allow: "GET, HEAD" } };
   }
-  const path = parsePublicPath(request.url);
   if (path?.route !== "raw" || namesNothing(path)) return notFound();
   const slug = path.slug!;
   const pinned = typeof path.version === "number" ? path.version : null;

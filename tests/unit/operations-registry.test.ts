@@ -3,8 +3,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { methodsAt, OPERATIONS, toolOperation, type OperationPath } from "@/lib/api/operations";
+import { methodsAt, operationLabel, OPERATIONS, toolOperation, type OperationPath } from "@/lib/api/operations";
 import { mcpTools } from "@/lib/mcp/tools";
+import { routeLabel } from "@/lib/ops/metrics";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -50,6 +51,19 @@ describe("the registry of operations", () => {
       expect(source, file).toContain(`methodsNotServedAt("${operation.path}")`);
     }
     expect(methodsAt("/api/drops/{slug}" satisfies OperationPath)).toEqual(["GET", "PUT", "PATCH", "DELETE"]);
+  });
+
+  it("labels each request's metrics with the operation its method and path name, and anything else as other", () => {
+    for (const operation of OPERATIONS) {
+      const path = operation.path.replace(/\{\w+\}/g, "x-1");
+      expect(routeLabel(operation.method.toUpperCase(), `${path}?v=2&x=/`), path).toBe(operationLabel(operation));
+    }
+    expect(routeLabel("GET", "/p/abc/raw")).toBe("GET /p/{slug}/raw");
+    expect(routeLabel("GET", "/p/abc/raw/")).toBe("other");
+    expect(routeLabel("GET", "/p/abc/d/raw")).toBe("other");
+    expect(routeLabel("GET", "/.well-known/patterns/aXmd")).toBe("other");
+    expect(routeLabel("PUT", "/p/abc")).toBe("other");
+    expect(routeLabel("BREW", "/api/drops")).toBe("other");
   });
 
   it("maps every MCP tool to one operation, and every operation's tool to a tool that exists", () => {
