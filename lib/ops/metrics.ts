@@ -12,6 +12,7 @@ import { LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { bearerCredential, constantTimeEqual } from "@/lib/security/tokens";
 import { servingPool } from "@/lib/serving/lookup";
 import { pageCacheStats } from "@/lib/serving/page-cache";
+import { renderQueue } from "@/lib/serving/render-queue";
 import { servedDocumentsStats } from "@/lib/serving/served-documents";
 import { pendingViewStats } from "@/lib/serving/views";
 
@@ -77,6 +78,13 @@ function createRegistry(): Registry {
       [{ pool, state: "waiting_clients" }, waitingCount],
     ]),
   );
+  mirrored(Gauge, registry, "htmldrop_page_renders", "Requests handed to Next, by state: rendering, or waiting for a slot.", ["state"], () => {
+    const { running, waiting } = renderQueue().load;
+    return [
+      [{ state: "running" }, running],
+      [{ state: "waiting" }, waiting],
+    ];
+  });
   mirrored(Gauge, registry, "htmldrop_view_counts_pending", "Views recorded in memory and not yet written.", [], () => [[{}, pendingViewStats().views]]);
   mirrored(Gauge, registry, "htmldrop_view_counts_lag_seconds", "How long the oldest unwritten view has waited.", [], () => [[{}, pendingViewStats().lagSeconds]]);
   return registry;

@@ -23,6 +23,7 @@ import { answerRead, directRoute, toWebRequest, writeWebResponse } from "./direc
 import { serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
 import { recovering } from "./maybe-async";
+import { isRender, renderQueue } from "./render-queue";
 import { serveRaw, type RawResponse } from "./raw";
 import { countView, isViewBeaconPath } from "./view-beacon";
 import { flushViewCounts } from "./views";
@@ -88,7 +89,9 @@ export function createFrontDoor(): FrontDoor {
     // Next makes after an action redirects, which refuses a malformed one.
     delete request.headers.upgrade;
     recordClient(request);
-    handleWithNext!(request, response).catch((error: unknown) => answerFailure(response, error));
+    const render = () => handleWithNext!(request, response).catch((error: unknown) => answerFailure(response, error));
+    if (isRender(method, url)) renderQueue().admit(response, render);
+    else void render();
   }
 
   return {

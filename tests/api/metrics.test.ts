@@ -68,6 +68,14 @@ describe("from this machine, without METRICS_TOKEN", () => {
     else expect(prismaConnections).toBeUndefined();
   });
 
+  it("counts the renders handed to Next, each slot freed once its page is answered", async () => {
+    for (let i = 0; i < 3; i++) expect((await fetch(`${app.baseUrl}/signin`)).status).toBe(200);
+    const text = await scrape();
+    // The scrape is a render of its own, and the only one running.
+    expect(sample(text, 'htmldrop_page_renders{state="running"}')).toBe(1);
+    expect(sample(text, 'htmldrop_page_renders{state="waiting"}')).toBe(0);
+  });
+
   it("refuses a client elsewhere, as a proxy reports it, and believes only the proxies TRUST_PROXY names", async () => {
     // The tests' loopback connections play the proxy; this machine's other address, a client reaching the port directly.
     const proxied = await startApp({ env: { TRUST_PROXY: "127.0.0.1,::1" } });

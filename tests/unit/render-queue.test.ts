@@ -1,0 +1,140 @@
+import { createServer, request as httpRequest, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { RenderQueue, isRender } from "@/lib/serving/render-queue";
+
+type Render = { path: string; response: ServerResponse; finish: (body?: string) => void };
+
+/** A real server whose every request is a render through `queue`, finished only when the test says so. */
+async function renderingServer(queue: RenderQueue) {
+  const started: Render[] = [];
+  const server = createServer((request, response) => {
+    queue.admit(response, () => {
+      return new Promise<void>((resolve) => {
+        started.push({ path: request.url ?? "", response, finish: (body = "done") => response.end(body, resolve) });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  const port = (server.address() as AddressInfo).port;
+  /** A GET whose answer's body resolves `body`; `abort()` closes the connection. */
+  const get = (path: string) => {
+    const sent = httpRequest({ port, path, agent: false });
+    const body = new Promise<string>((resolve, reject) => {
+      sent.on("response", (answer) => {
+        let text = "";
+        answer.setEncoding("utf8");
+        answer.on("data", (chunk: string) => (text += chunk)).on("end", () => resolve(text));
+      });
+      sent.on("error", reject);
+    });
+    sent.end();
+    const abort = () => {
+      body.catch(() => undefined);
+      sent.destroy();
+    };
+    return { body, abort };
+  };
+  return { started, get };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** Waits until `condition` holds, checking at each turn of the event loop. */
+async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("RenderQueue", () => {
+  it("runs at most its slots at once, and the rest in the order they came", async () => {
+    const queue = new RenderQueue(2, 60_000);
+    const { started, get } = await renderingServer(queue);
+    const answers = ["/a", "/b", "/c", "/d"].map((path) => get(path).body);
+    await until(() => started.length === 2, "two renders");
+    // Every request has reached the server; only the slots' worth render.
+    await until(() => queue.load.waiting === 2, "two waiting");
+    expect(started.map((render) => render.path)).toEqual(["/a", "/b"]);
+    started[1]!.finish();
+    await until(() => started.length === 3, "a third render");
+    expect(started[2]!.path).toBe("/c");
+    expect(queue.load).toEqual({ running: 2, waiting: 1 });
+    started[0]!.finish();
+    await until(() => started.length === 4, "the fourth render");
+    expect(started[3]!.path).toBe("/d");
+    started[2]!.finish();
+    started[3]!.finish();
+    expect(await Promise.all(answers)).toEqual(["done", "done", "done", "done"]);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("never renders for a client that left while it waited", async () => {
+    const queue = new RenderQueue(1, 60_000);
+    const { started, get } = await renderingServer(queue);
+    const first = get("/first");
+    await until(() => started.length === 1, "the first render");
+    const gone = get("/gone");
+    await until(() => queue.load.waiting === 1, "one waiting");
+    gone.abort();
+    await until(() => queue.load.waiting === 0, "the waiting request dropped");
+    const last = get("/last");
+    await until(() => queue.load.waiting === 1, "the last waiting");
+    started[0]!.finish();
+    await until(() => started.length === 2, "the next render");
+    expect(started.map((render) => render.path)).toEqual(["/first", "/last"]);
+    started[1]!.finish();
+    expect([await first.body, await last.body]).toEqual(["done", "done"]);
+  });
+
+  it("frees a slot when its client closes the connection, though the render never settles", async () => {
+    const queue = new RenderQueue(1, 60_000);
+    const { started, get } = await renderingServer(queue);
+    const abandoned = get("/abandoned");
+    await until(() => started.length === 1, "the first render");
+    const next = get("/next");
+    await until(() => queue.load.waiting === 1, "one waiting");
+    abandoned.abort();
+    await until(() => started.length === 2, "the next render");
+    expect(queue.load).toEqual({ running: 1, waiting: 0 });
+    started[1]!.finish();
+    expect(await next.body).toBe("done");
+  });
+
+  it("frees a slot after the hold limit, so a stalled render cannot keep it", async () => {
+    const holdLimitMs = 300;
+    const queue = new RenderQueue(1, holdLimitMs);
+    const { started, get } = await renderingServer(queue);
+    const stalled = get("/stalled");
+    await until(() => started.length === 1, "the stalled render");
+    const heldSince = Date.now();
+    const next = get("/next");
+    await until(() => started.length === 2, "the next render", 10_000);
+    expect(Date.now() - heldSince).toBeGreaterThanOrEqual(holdLimitMs - 20);
+    expect(started[1]!.path).toBe("/next");
+    started[1]!.finish();
+    expect(await next.body).toBe("done");
+    // The stalled render still answers when it ends, and releasing its slot again frees nothing twice.
+    started[0]!.finish();
+    expect(await stalled.body).toBe("done");
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe("isRender", () => {
+  it("counts the pages and route handlers Next answers to GET and HEAD, not its static files or bodies", () => {
+    expect(isRender("GET", "/dashboard")).toBe(true);
+    expect(isRender("HEAD", "/p/abc")).toBe(true);
+    expect(isRender("GET", "/_next/static/chunks/main.js")).toBe(false);
+    expect(isRender("POST", "/dashboard")).toBe(false);
+  });
+});
