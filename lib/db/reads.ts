@@ -5,7 +5,14 @@
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { getConfig } from "@/lib/config";
+import { LookupCoalescer } from "./coalesce";
 import { databasePool, db } from "./index";
+
+/**
+ * Batches of coalesced reads in flight at once on PostgreSQL: two measured best (`TEST_DB=postgres npm
+ * run bench`, 2 cores); more spend the CPU on round trips that coalescing would have shared.
+ */
+export const PG_BATCHES_IN_FLIGHT = 2;
 
 type ReaderHolder = { [READER_KEY]?: { connection: Database.Database; statements: Map<string, Database.Statement> } };
 const READER_KEY = Symbol.for("htmldrop.sqlite-reader");
@@ -53,24 +60,43 @@ export async function readRow<R>(read: HotRead, values: unknown[]): Promise<R | 
 }
 
 /**
- * The first rows of two hot reads. On PostgreSQL they go as one statement, each row as JSON (the same
- * values node-pg gives for the column types hot reads use): one round trip instead of two took half the
- * CPU (issue 35). The PostgreSQL texts use $n for parameters only, so the second's are renumbered.
+ * The first rows of two hot reads, for the same request (a token and the drop it asks for). On
+ * PostgreSQL they go as one statement, each row as JSON (the same values node-pg gives for the column
+ * types hot reads use), and concurrent pairs of the same two reads go as one batch of that statement:
+ * its round trip (a write to the socket, a read, the pool's turn) cost more than the rows themselves
+ * (issue 35). A pair joins only a batch that has not started (LookupCoalescer), so each answer comes
+ * from a query begun after it was asked: a token revoked a moment before is refused.
  */
 export async function readRowPair<A, B>(first: HotReadCall, second: HotReadCall): Promise<[A | undefined, B | undefined]> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return [await readRow<A>(first.read, first.values), await readRow<B>(second.read, second.values)];
   const name = `${first.read.name}+${second.read.name}`;
-  let text = pairTexts.get(name);
-  if (!text) {
-    const renumbered = second.read.postgres.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + first.values.length}`);
-    text = `SELECT (SELECT row_to_json(a) FROM (${first.read.postgres}) a) AS "first", (SELECT row_to_json(b) FROM (${renumbered}) b) AS "second"`;
-    pairTexts.set(name, text);
-  }
-  const { rows } = await postgresPool().query<{ first: A | null; second: B | null }>({ name, text, values: [...first.values, ...second.values] });
-  return [rows[0]?.first ?? undefined, rows[0]?.second ?? undefined];
+  let batches = pairBatches.get(name);
+  if (!batches) pairBatches.set(name, (batches = pairCoalescer(name, first, second)));
+  return batches.load([...first.values, ...second.values]) as Promise<[A | undefined, B | undefined]>;
 }
-const pairTexts = new Map<string, string>();
+const pairBatches = new Map<string, LookupCoalescer<unknown[], [unknown, unknown]>>();
+
+/**
+ * One query for a batch of pairs: the values of each pair are a row of unnest's arrays, which the two
+ * reads' $n parameters name. A pair's parameters are text (token hashes, slugs).
+ */
+function pairCoalescer(name: string, first: HotReadCall, second: HotReadCall): LookupCoalescer<unknown[], [unknown, unknown]> {
+  const count = first.values.length + second.values.length;
+  const column = (n: number) => `q."p${n}"`;
+  const firstText = first.read.postgres.replace(/\$(\d+)/g, (_, n: string) => column(Number(n)));
+  const secondText = second.read.postgres.replace(/\$(\d+)/g, (_, n: string) => column(Number(n) + first.values.length));
+  const numbers = Array.from({ length: count }, (_, index) => index + 1);
+  const text = `SELECT q."i"::int AS "index", (SELECT row_to_json(a) FROM (${firstText}) a) AS "first", (SELECT row_to_json(b) FROM (${secondText}) b) AS "second"
+    FROM unnest(${numbers.map((n) => `$${n}::text[]`).join(", ")}) WITH ORDINALITY AS q(${numbers.map((n) => `"p${n}"`).join(", ")}, "i")`;
+  const pairId = (values: unknown[]) => values.join("\n");
+  const runBatch = async (pairs: unknown[][]) => {
+    const values = numbers.map((_, position) => pairs.map((pair) => pair[position]));
+    const { rows } = await postgresPool().query<{ index: number; first: unknown; second: unknown }>({ name: `${name}*`, text, values });
+    return new Map(rows.map((row) => [pairId(pairs[row.index - 1]!), [row.first ?? undefined, row.second ?? undefined] as [unknown, unknown]]));
+  };
+  return new LookupCoalescer(runBatch, pairId, [undefined, undefined], PG_BATCHES_IN_FLIGHT);
+}
 
 /** A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides it). */
 export type DialectRead = { name: string; text: string };

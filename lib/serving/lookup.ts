@@ -2,8 +2,8 @@ import type Database from "better-sqlite3";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
-import { sqliteStatement } from "@/lib/db/reads";
-import { LookupCoalescer } from "./coalesce";
+import { PG_BATCHES_IN_FLIGHT, sqliteStatement } from "@/lib/db/reads";
+import { LookupCoalescer } from "@/lib/db/coalesce";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 import type { MaybePromise } from "./maybe-async";
 
@@ -38,9 +38,6 @@ const PG_BATCH = {
     JOIN "Drop" d ON d."slug" = q."slug"
     LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = COALESCE(q."version", d."latestVersion")`,
 };
-// Two batches in flight measured best (`TEST_DB=postgres npm run bench`, 2 cores): more connections
-// spend the CPU on round trips that coalescing would have shared.
-const PG_CONNECTIONS = 2;
 
 const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport", "injectLayoutWidth", "injectPlanVersion" FROM "Blob" WHERE "sha256" =`;
 const BLOB_SQL = `${BLOB_QUERY_HEAD} ?`;
@@ -126,7 +123,7 @@ export function servingPool(): pg.Pool | undefined {
 function postgresPool(url: string): pg.Pool {
   const holder = globalThis as PoolHolder;
   if (!holder[POOL_KEY]) {
-    const pool = new pg.Pool({ ...postgresConnection(url).poolConfig, max: PG_CONNECTIONS });
+    const pool = new pg.Pool({ ...postgresConnection(url).poolConfig, max: PG_BATCHES_IN_FLIGHT });
     // An idle connection that drops (a database restart) is replaced on the next query; unheard, its
     // error would surface as an uncaught exception.
     pool.on("error", (error) => console.error("htmldrop: serving connection to PostgreSQL lost", error.message));
@@ -144,7 +141,7 @@ function postgresLookups(url: string): LookupCoalescer<Lookup, ServedVersion | n
       const { rows } = await pool.query<ServedVersion & { index: number }>({ ...PG_BATCH, values });
       return new Map(rows.map(({ index, ...found }) => [lookupId(lookups[index - 1]!), found]));
     };
-    holder[COALESCER_KEY] = new LookupCoalescer(runBatch, lookupId, null, PG_CONNECTIONS);
+    holder[COALESCER_KEY] = new LookupCoalescer(runBatch, lookupId, null, PG_BATCHES_IN_FLIGHT);
   }
   return holder[COALESCER_KEY];
 }
@@ -206,7 +203,7 @@ function postgresViewerStates(url: string): LookupCoalescer<string, ViewerState 
       const { rows } = await pool.query<ViewerState & { slug: string }>({ ...PG_VIEWER_STATE_BATCH, values: [slugs] });
       return new Map(rows.map(({ slug, ...found }) => [slug, found]));
     };
-    holder[VIEWER_COALESCER_KEY] = new LookupCoalescer(runBatch, (slug: string) => slug, null, PG_CONNECTIONS);
+    holder[VIEWER_COALESCER_KEY] = new LookupCoalescer(runBatch, (slug: string) => slug, null, PG_BATCHES_IN_FLIGHT);
   }
   return holder[VIEWER_COALESCER_KEY];
 }

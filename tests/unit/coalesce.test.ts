@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LookupCoalescer } from "@/lib/serving/coalesce";
+import { LookupCoalescer } from "@/lib/db/coalesce";
 
 /** A store whose batches finish only when the test says so; each batch reads the store when it starts. */
 function controlledStore(initial: Record<string, number>) {

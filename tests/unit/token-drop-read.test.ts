@@ -67,6 +67,24 @@ describe("the token and the drop in one round trip on PostgreSQL", () => {
     expect(await refusal(readDrop.call(`Bearer ${revokedToken}`, { slug: "pairread1" }))).toBe("unauthorized");
     expect(await refusal(readDrop.call(`Bearer ${token}`, { slug: "NOT-a-slug" }))).toBe("invalid_slug");
   });
+
+  it("shares a statement among concurrent reads, and answers each its own token and drop", async () => {
+    const reads: [string, string][] = [
+      [token, "pairread1"],
+      [otherToken, "pairread1"],
+      [revokedToken, "pairread1"],
+      [token, "missing1"],
+      [token, "pairread1"],
+      [otherToken, "pairread1"],
+    ];
+    database.statements.length = 0;
+    const answers = await Promise.all(reads.map(([bearer, slug]) => refusal(readDrop.call(`Bearer ${bearer}`, { slug }))));
+    // Two batches start at once; the four reads asked while they ran share the third. (Another
+    // account's reads then look up its standing on the drop, in statements of their own.)
+    expect(database.statements.filter((statement) => statement.query.includes("row_to_json"))).toHaveLength(3);
+    const otherRefusal = await refusal(getDrop("other", "pairread1"));
+    expect(answers).toEqual(["answered", otherRefusal, "unauthorized", "not_found", "answered", otherRefusal]);
+  });
 });
 
 describe("MCP's get_drop", () => {
