@@ -37,7 +37,7 @@ export function sqliteStatement<P extends unknown[], R>(file: string, sql: strin
   return statement as Database.Statement<P, R>;
 }
 
-/** The same read in each dialect; `name` prepares it once per PostgreSQL connection. */
+/** The same read in each dialect; `name` names its prepared statements on PostgreSQL. */
 export type HotRead = { name: string; sqlite: string; postgres: string };
 
 /** A hot read with its parameters' values. */
@@ -51,51 +51,58 @@ export function epochMs(column: string, alias: string): { sqlite: string; postgr
   return { sqlite: `${column} AS "${alias}"`, postgres: `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8 AS "${alias}"` };
 }
 
-/** The first row of a hot read, on SQLite's read-only connection or Prisma's own PostgreSQL pool. */
+/** The first row of a hot read, on SQLite's read-only connection or, batched (readFirstRows), on PostgreSQL. */
 export async function readRow<R>(read: HotRead, values: unknown[]): Promise<R | undefined> {
-  const { database } = getConfig();
-  if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, read.sqlite).get(...values);
-  // PostgreSQL numbers its parameters; the SQLite text numbers them with ? in the same order.
-  return (await postgresPool().query<R & pg.QueryResultRow>({ name: read.name, text: read.postgres, values })).rows[0];
+  const [row] = await readFirstRows([{ read, values }]);
+  return row as R | undefined;
 }
 
-/**
- * The first rows of two hot reads, for the same request (a token and the drop it asks for). On
- * PostgreSQL they go as one statement, each row as JSON (the same values node-pg gives for the column
- * types hot reads use), and concurrent pairs of the same two reads go as one batch of that statement:
- * its round trip (a write to the socket, a read, the pool's turn) cost more than the rows themselves
- * (issue 35). A pair joins only a batch that has not started (LookupCoalescer), so each answer comes
- * from a query begun after it was asked: a token revoked a moment before is refused.
- */
+/** The first rows of two hot reads for the same request (a token and the drop it asks for), in one statement. */
 export async function readRowPair<A, B>(first: HotReadCall, second: HotReadCall): Promise<[A | undefined, B | undefined]> {
-  const { database } = getConfig();
-  if (database.provider === "sqlite") return [await readRow<A>(first.read, first.values), await readRow<B>(second.read, second.values)];
-  const name = `${first.read.name}+${second.read.name}`;
-  let batches = pairBatches.get(name);
-  if (!batches) pairBatches.set(name, (batches = pairCoalescer(name, first, second)));
-  return batches.load([...first.values, ...second.values]) as Promise<[A | undefined, B | undefined]>;
+  return (await readFirstRows([first, second])) as [A | undefined, B | undefined];
 }
-const pairBatches = new Map<string, LookupCoalescer<unknown[], [unknown, unknown]>>();
 
 /**
- * One query for a batch of pairs: the values of each pair are a row of unnest's arrays, which the two
- * reads' $n parameters name. A pair's parameters are text (token hashes, slugs).
+ * The first row of each hot read. On PostgreSQL the reads go as one statement, each row as JSON (the
+ * same values node-pg gives for the column types hot reads use), and concurrent requests for the same
+ * reads go as one batch of that statement: a round trip (a write to the socket, a read, the pool's turn)
+ * cost more than the rows themselves (issue 35). A request joins only a batch that has not started
+ * (LookupCoalescer), so each answer comes from a query begun after it was asked: a token revoked a moment
+ * before is refused.
  */
-function pairCoalescer(name: string, first: HotReadCall, second: HotReadCall): LookupCoalescer<unknown[], [unknown, unknown]> {
-  const count = first.values.length + second.values.length;
-  const column = (n: number) => `q."p${n}"`;
-  const firstText = first.read.postgres.replace(/\$(\d+)/g, (_, n: string) => column(Number(n)));
-  const secondText = second.read.postgres.replace(/\$(\d+)/g, (_, n: string) => column(Number(n) + first.values.length));
-  const numbers = Array.from({ length: count }, (_, index) => index + 1);
-  const text = `SELECT q."i"::int AS "index", (SELECT row_to_json(a) FROM (${firstText}) a) AS "first", (SELECT row_to_json(b) FROM (${secondText}) b) AS "second"
+async function readFirstRows(calls: HotReadCall[]): Promise<unknown[]> {
+  const { database } = getConfig();
+  if (database.provider === "sqlite") return calls.map((call) => sqliteStatement<unknown[], unknown>(database.file, call.read.sqlite).get(...call.values));
+  const name = calls.map((call) => call.read.name).join("+");
+  let batches = batchedReads.get(name);
+  if (!batches) batchedReads.set(name, (batches = batchedRead(name, calls)));
+  return batches.load(calls.flatMap((call) => call.values));
+}
+const batchedReads = new Map<string, LookupCoalescer<unknown[], unknown[]>>();
+
+/**
+ * One statement for a batch of requests: each request's values are a row of unnest's arrays, which the
+ * reads' $n parameters name, numbered on across the reads. Hot reads' parameters are text (token
+ * hashes, slugs).
+ */
+function batchedRead(name: string, calls: HotReadCall[]): LookupCoalescer<unknown[], unknown[]> {
+  const numbers = Array.from({ length: calls.reduce((count, call) => count + call.values.length, 0) }, (_, index) => index + 1);
+  let offset = 0;
+  const rows = calls.map((call, k) => {
+    const first = offset;
+    offset += call.values.length;
+    const text = call.read.postgres.replace(/\$(\d+)/g, (_, n: string) => `q."p${Number(n) + first}"`);
+    return `(SELECT row_to_json(r${k}) FROM (${text}) r${k}) AS "r${k}"`;
+  });
+  const text = `SELECT q."i"::int AS "index", ${rows.join(", ")}
     FROM unnest(${numbers.map((n) => `$${n}::text[]`).join(", ")}) WITH ORDINALITY AS q(${numbers.map((n) => `"p${n}"`).join(", ")}, "i")`;
-  const pairId = (values: unknown[]) => values.join("\n");
-  const runBatch = async (pairs: unknown[][]) => {
-    const values = numbers.map((_, position) => pairs.map((pair) => pair[position]));
-    const { rows } = await postgresPool().query<{ index: number; first: unknown; second: unknown }>({ name: `${name}*`, text, values });
-    return new Map(rows.map((row) => [pairId(pairs[row.index - 1]!), [row.first ?? undefined, row.second ?? undefined] as [unknown, unknown]]));
+  const requestId = (values: unknown[]) => values.join("\n");
+  const runBatch = async (requests: unknown[][]) => {
+    const values = numbers.map((_, position) => requests.map((request) => request[position]));
+    const { rows: found } = await postgresPool().query<Record<string, unknown> & { index: number }>({ name: `htmldrop_batch:${name}`, text, values });
+    return new Map(found.map((row) => [requestId(requests[row.index - 1]!), calls.map((_, k) => row[`r${k}`] ?? undefined)]));
   };
-  return new LookupCoalescer(runBatch, pairId, [undefined, undefined], PG_BATCHES_IN_FLIGHT);
+  return new LookupCoalescer<unknown[], unknown[]>(runBatch, requestId, calls.map(() => undefined), PG_BATCHES_IN_FLIGHT);
 }
 
 /** A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides it). */

@@ -1,7 +1,7 @@
 // GET /api/drops/{slug}, and MCP's get_drop in a small tools/call, read the caller's token and the drop in
 // one statement on PostgreSQL (each row as JSON, lib/db/reads.ts readRowPair). The statements a read sends
-// to the pool are recorded, and its answers are held to the drop read on its own (node-pg's typed
-// columns), refusals included.
+// to the pool are recorded, and its answers are held to the stored values and to the drop read on its
+// own, refusals included. Every hot read on PostgreSQL is batched, each row as JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
@@ -58,7 +58,22 @@ describe("the token and the drop in one round trip on PostgreSQL", () => {
     const answer = await readDrop.call(`Bearer ${token}`, { slug: "pairread1" });
     expect(database.statements).toHaveLength(1);
     expect(answer).toEqual(await getDrop("owner", "pairread1"));
-    expect(answer).toMatchObject({ title: "Ünïcode \"quoted\" title", view_count: 41, metadata: { project: "a/b", kind: "" } });
+    // Every column as stored: JSON rows must give what node-pg's typed columns gave.
+    expect(answer).toEqual({
+      slug: "pairread1",
+      title: "Ünïcode \"quoted\" title",
+      url: expect.stringMatching(/\/p\/pairread1$/),
+      raw_url: expect.stringMatching(/\/p\/pairread1\/raw$/),
+      locked: true,
+      latest_version: 3,
+      view_count: 41,
+      metadata: { project: "a/b", kind: "" },
+      created_at: Date.parse("2026-11-20T10:11:12.345Z"),
+      updated_at: Date.parse("2026-11-20T10:11:12.346Z"),
+      expires_at: Date.parse("2027-01-02T03:04:05.678Z"),
+      expired: false,
+      indexable: true,
+    });
   });
 
   it("refuses as before: a missing drop, another account's, and a revoked token whatever the drop", async () => {
