@@ -40,6 +40,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       );
     },
   });
+  // A sender killed mid-send (as a test does on purpose) resets its connection: the server emits that as
+  // an error, which unheard would be an uncaught exception in the test run. The tests check what arrived.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") console.error("smtp receiver:", error);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
