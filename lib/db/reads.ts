@@ -75,34 +75,39 @@ async function readFirstRows(calls: HotReadCall[]): Promise<unknown[]> {
   if (database.provider === "sqlite") return calls.map((call) => sqliteStatement<unknown[], unknown>(database.file, call.read.sqlite).get(...call.values));
   const name = calls.map((call) => call.read.name).join("+");
   let batches = batchedReads.get(name);
-  if (!batches) batchedReads.set(name, (batches = batchedRead(name, calls)));
+  if (!batches) batchedReads.set(name, (batches = batchedRead(name, calls.map((call) => call.read))));
   return batches.load(calls.flatMap((call) => call.values));
 }
 const batchedReads = new Map<string, LookupCoalescer<unknown[], unknown[]>>();
+
+/** How many parameters a read's PostgreSQL text takes: its highest $n. */
+function parameterCount(read: HotRead): number {
+  return Math.max(0, ...[...read.postgres.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+}
 
 /**
  * One statement for a batch of requests: each request's values are a row of unnest's arrays, which the
  * reads' $n parameters name, numbered on across the reads. Hot reads' parameters are text (token
  * hashes, slugs).
  */
-function batchedRead(name: string, calls: HotReadCall[]): LookupCoalescer<unknown[], unknown[]> {
-  const numbers = Array.from({ length: calls.reduce((count, call) => count + call.values.length, 0) }, (_, index) => index + 1);
-  let offset = 0;
-  const rows = calls.map((call, k) => {
-    const first = offset;
-    offset += call.values.length;
-    const text = call.read.postgres.replace(/\$(\d+)/g, (_, n: string) => `q."p${Number(n) + first}"`);
+function batchedRead(name: string, reads: HotRead[]): LookupCoalescer<unknown[], unknown[]> {
+  let count = 0;
+  const rows = reads.map((read, k) => {
+    const first = count;
+    count += parameterCount(read);
+    const text = read.postgres.replace(/\$(\d+)/g, (_, n: string) => `q."p${Number(n) + first}"`);
     return `(SELECT row_to_json(r${k}) FROM (${text}) r${k}) AS "r${k}"`;
   });
+  const numbers = Array.from({ length: count }, (_, index) => index + 1);
   const text = `SELECT q."i"::int AS "index", ${rows.join(", ")}
     FROM unnest(${numbers.map((n) => `$${n}::text[]`).join(", ")}) WITH ORDINALITY AS q(${numbers.map((n) => `"p${n}"`).join(", ")}, "i")`;
   const requestId = (values: unknown[]) => values.join("\n");
   const runBatch = async (requests: unknown[][]) => {
     const values = numbers.map((_, position) => requests.map((request) => request[position]));
     const { rows: found } = await postgresPool().query<Record<string, unknown> & { index: number }>({ name: `htmldrop_batch:${name}`, text, values });
-    return new Map(found.map((row) => [requestId(requests[row.index - 1]!), calls.map((_, k) => row[`r${k}`] ?? undefined)]));
+    return new Map(found.map((row) => [requestId(requests[row.index - 1]!), reads.map((_, k) => row[`r${k}`] ?? undefined)]));
   };
-  return new LookupCoalescer<unknown[], unknown[]>(runBatch, requestId, calls.map(() => undefined), PG_BATCHES_IN_FLIGHT);
+  return new LookupCoalescer<unknown[], unknown[]>(runBatch, requestId, reads.map(() => undefined), PG_BATCHES_IN_FLIGHT);
 }
 
 /** A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides it). */
