@@ -2,7 +2,7 @@
 // It reads grants as stored records (lib/oauth/grant-records.ts), so no token request loads oidc-provider.
 import { now } from "@/lib/clock";
 import { db, type Tx } from "@/lib/db";
-import { epochMs, readRow, readRowPair, type HotRead, type HotReadCall } from "@/lib/db/reads";
+import { ColumnOfFirstRow, epochMs, readAlone, readRow, readRowWith, type AlongsideCall, type HotRead } from "@/lib/db/reads";
 import { ApiError } from "@/lib/errors";
 import { authenticateAccessToken, looksLikeAccessToken } from "@/lib/oauth/access-tokens";
 import { listGrants, revokeGrant, type GrantRow } from "@/lib/oauth/grant-records";
@@ -154,17 +154,20 @@ export async function authenticateBearer(authorization: string | null, resource:
   return acceptPresentedToken(await readRow<PresentedToken>(PRESENTED_TOKEN, presented.hashes));
 }
 
+/** Stands, in a read alongside the caller's token (authenticateBearerAlong), for the caller's account: the token's owner. */
+export const CALLER_ACCOUNT = new ColumnOfFirstRow("userId");
+
 /**
- * authenticateBearer, and `alongside`'s first row read in the same round trip as an API token
- * (readRowPair): a read the caller is then checked for, never one it is answered without.
+ * authenticateBearer, and what `alongside` reads, in the same round trip as an API token (readRowWith):
+ * a read the caller is then checked for, never one it is answered without.
  */
-export async function authenticateBearerAlong<R>(authorization: string | null, alongside: HotReadCall, resource: ResourceName = "api"): Promise<{ caller: Caller; row: R | undefined }> {
+export async function authenticateBearerAlong<R>(authorization: string | null, alongside: AlongsideCall, resource: ResourceName = "api"): Promise<{ caller: Caller; row: R | undefined }> {
   const presented = presentedBearer(authorization);
   if ("accessToken" in presented) {
     const caller = await authenticateAccessToken(presented.accessToken, resource);
-    return { caller, row: await readRow<R>(alongside.read, alongside.values) };
+    return { caller, row: await readAlone<R>(alongside, { [CALLER_ACCOUNT.column]: caller.userId }) };
   }
-  const [token, row] = await readRowPair<PresentedToken, R>({ read: PRESENTED_TOKEN, values: presented.hashes }, alongside);
+  const [token, row] = await readRowWith<PresentedToken, R>({ read: PRESENTED_TOKEN, values: presented.hashes }, alongside);
   return { caller: await acceptPresentedToken(token), row };
 }
 

@@ -1,25 +1,41 @@
 // Route handlers of the drop reads that the front door (lib/serving/front-door.ts) also calls directly;
 // app/api/drops/route.ts and app/api/drops/[slug]/route.ts export the same functions to Next.
+import { CALLER_ACCOUNT } from "@/lib/accounts/tokens";
 import { getDrop, listDrops } from "@/lib/drops";
 import { dropRowRead } from "@/lib/drops/access";
 import type { StoredDropRow } from "@/lib/drops/drop-rows";
-import { listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
+import { dropListPage, type DropListPage, type ListedDropRow } from "@/lib/drops/list-drops";
+import { listDropsQuerySchema, listQueryInput, type ListDropsQuery } from "@/lib/schemas/drops";
 import { parseInput } from "@/lib/schemas/errors";
 import { tokenRead } from "./with-token";
 
 /** GET /api/drops/{slug}: `route` for Next, `call` for the front door; the token and the drop in one read. */
 export const readDrop = tokenRead<{ slug: string }, Awaited<ReturnType<typeof getDrop>>, StoredDropRow>(
   "getDrop",
-  ({ caller, params, row }) => getDrop(caller.userId, params.slug, row),
+  ({ caller, params, along }) => getDrop(caller.userId, params.slug, along),
   ({ slug }) => dropRowRead(slug),
 );
 export const getDropRoute = readDrop.route;
 
-/** GET /api/drops: `search` is the request's query string, filters and page as the spec words them. */
-export const readDropList = tokenRead<{ search: string }, Awaited<ReturnType<typeof listDrops>>>("listDrops", ({ caller, params }) => {
-  const query = parseInput(listDropsQuerySchema, listQueryInput(new URLSearchParams(params.search)));
-  return listDrops(caller.userId, { ...query, onlySlugs: caller.drops });
-});
+type ListAlong = DropListPage & { query: ListDropsQuery };
+
+/**
+ * GET /api/drops: `search` is the request's query string, filters and page as the spec words them. A
+ * well-formed query's page is read with the token, as every drop of the account: a drop-limited
+ * caller's is read again (an unusual credential pays a round trip, rather than every list another).
+ */
+export const readDropList = tokenRead<{ search: string }, Awaited<ReturnType<typeof listDrops>>, ListedDropRow[], ListAlong>(
+  "listDrops",
+  ({ caller, params, along }) => {
+    const query = along?.call.query ?? parseInput(listDropsQuerySchema, listQueryInput(new URLSearchParams(params.search)));
+    return listDrops(caller.userId, { ...query, onlySlugs: caller.drops }, caller.drops === null ? along : undefined);
+  },
+  ({ search }) => {
+    // A malformed query is refused after the caller is known, as every other request is.
+    const parsed = listDropsQuerySchema.safeParse(listQueryInput(new URLSearchParams(search)));
+    return parsed.success ? { ...dropListPage(CALLER_ACCOUNT, parsed.data), query: parsed.data } : null;
+  },
+);
 
 export function listDropsRoute(request: Request): Promise<Response> {
   return readDropList.route(request, { params: Promise.resolve({ search: new URL(request.url).search }) });

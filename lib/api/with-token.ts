@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/accounts/credentials";
 import { authenticateBearer, authenticateBearerAlong } from "@/lib/accounts/tokens";
-import type { HotReadCall, RowRead } from "@/lib/db/reads";
+import type { AlongsideCall } from "@/lib/db/reads";
 import { authorize } from "./authorize";
 import { operationById, type Operation, type OperationId } from "./operations";
 import { errorResponse, jsonResponse } from "./responses";
@@ -39,21 +39,22 @@ export function withToken<P = Record<string, never>>(operationId: OperationId, h
 /**
  * A read that answers its result as JSON, callable without a Web Request: the front door writes the
  * result itself (lib/serving/direct-routes.ts), since building a Request and reading a Response cost more
- * than the read. It throws what withToken would turn into the Error shape. `alongside` names a row the
- * read needs, read with the token in one round trip (authenticateBearerAlong) and handed to it as `row`;
- * null (say, for a malformed slug) leaves the read to fail or read on its own.
+ * than the read. It throws what withToken would turn into the Error shape. `alongside` names what the
+ * read needs, read with the token in one round trip (authenticateBearerAlong) and handed to it as
+ * `along`, what it named (`call`) with what was read (`found`); null (say, for a malformed slug) leaves
+ * the read to fail or read on its own.
  */
-export function tokenRead<P, T, R = never>(
+export function tokenRead<P, T, R = never, A extends AlongsideCall = AlongsideCall>(
   operationId: OperationId,
-  read: (input: { caller: Caller; params: P; row?: RowRead<R> }) => Promise<T>,
-  alongside?: (params: P) => HotReadCall | null,
+  read: (input: { caller: Caller; params: P; along?: { call: A; found: R | undefined } }) => Promise<T>,
+  alongside?: (params: P) => A | null,
 ) {
   const operation = operationById(operationId);
   const call = async (authorization: string | null, params: P): Promise<T> => {
     const along = alongside?.(params);
     if (!along) return read({ caller: await callerFor(operation, authorization, params), params });
     const { caller, row } = await authenticateBearerAlong<R>(authorization, along);
-    return read({ caller: authorized(caller, operation, params), params, row: { found: row } });
+    return read({ caller: authorized(caller, operation, params), params, along: { call: along, found: row } });
   };
   const route = async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {

@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { Prisma, PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { postgresConnection } from "./connection";
+import { closeBatchedReadsPool } from "./reads";
 import { DurableSqliteAdapter } from "./sqlite-adapter";
 
 /** Both generated clients share one model; the SQLite one's types describe either. */
@@ -125,4 +126,5 @@ export async function disconnectDb(): Promise<void> {
   await holder[POOL_KEY]?.end();
   delete holder[DB_KEY];
   delete holder[POOL_KEY];
+  await closeBatchedReadsPool();
 }

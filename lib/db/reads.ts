@@ -2,11 +2,12 @@
 // read's token and drop. Prisma's client costs about a millisecond of CPU per query, more than the rest
 // of such a request (issue 35); a prepared statement on SQLite costs microseconds. Every read still goes
 // to the database, so a write (a revoked token, a changed drop) shows on the next request on every instance.
+import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
-import type pg from "pg";
+import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { LookupCoalescer } from "./coalesce";
-import { databasePool, db } from "./index";
+import { postgresConnection } from "./connection";
 
 /**
  * Batches of coalesced reads in flight at once on PostgreSQL: two measured best (`TEST_DB=postgres npm
@@ -43,87 +44,189 @@ export type HotRead = { name: string; sqlite: string; postgres: string };
 /** A hot read with its parameters' values. */
 export type HotReadCall = { read: HotRead; values: unknown[] };
 
-/** A hot read's first row, read already with another (readRowPair): found, or not. */
+/** A hot read's first row, read already with another (readRowWith): found, or not. */
 export type RowRead<R> = { found: R | undefined };
+
+/** A value of a read made with a hot read (readRowWith) that is a column of the hot read's row, such as a token's owner. */
+export class ColumnOfFirstRow {
+  constructor(readonly column: string) {}
+}
+
+/**
+ * A read made with a hot read, in the same statement: the first row of another hot read, or every row of
+ * a read made for the configured dialect (readAll). Its values may be columns of the hot read's row.
+ */
+export type AlongsideCall = HotReadCall | { all: DialectRead; values: unknown[] };
 
 /** A DateTime column as Unix ms in either dialect (SQLite stores it so; PostgreSQL's is read in UTC). */
 export function epochMs(column: string, alias: string): { sqlite: string; postgres: string } {
   return { sqlite: `${column} AS "${alias}"`, postgres: `(EXTRACT(EPOCH FROM ${column}) * 1000)::float8 AS "${alias}"` };
 }
 
-/** The first row of a hot read, on SQLite's read-only connection or, batched (readFirstRows), on PostgreSQL. */
+/** The first row of a hot read, on SQLite's read-only connection or, batched (batchedReads), on PostgreSQL. */
 export async function readRow<R>(read: HotRead, values: unknown[]): Promise<R | undefined> {
-  const [row] = await readFirstRows([{ read, values }]);
+  const [row] = await readTogether({ read, values });
   return row as R | undefined;
 }
 
-/** The first rows of two hot reads for the same request (a token and the drop it asks for), in one statement. */
-export async function readRowPair<A, B>(first: HotReadCall, second: HotReadCall): Promise<[A | undefined, B | undefined]> {
-  return (await readFirstRows([first, second])) as [A | undefined, B | undefined];
+/**
+ * The first row of a hot read and what `alongside` reads, for the same request (a token, and the drop or
+ * the page of drops it asks for) in one statement. `alongside`'s answer is undefined when it takes a
+ * column of a row that is not there.
+ */
+export async function readRowWith<A, B>(first: HotReadCall, alongside: AlongsideCall): Promise<[A | undefined, B | undefined]> {
+  return (await readTogether(first, alongside)) as [A | undefined, B | undefined];
 }
 
 /**
- * The first row of each hot read. On PostgreSQL the reads go as one statement, each row as JSON (the
- * same values node-pg gives for the column types hot reads use), and concurrent requests for the same
- * reads go as one batch of that statement: a round trip (a write to the socket, a read, the pool's turn)
- * cost more than the rows themselves (issue 35). A request joins only a batch that has not started
- * (LookupCoalescer), so each answer comes from a query begun after it was asked: a token revoked a moment
- * before is refused.
+ * What `alongside` reads on its own, its columns of another read's row taken from `row`: undefined when
+ * it takes one of a row that is not there.
  */
-async function readFirstRows(calls: HotReadCall[]): Promise<unknown[]> {
-  const { database } = getConfig();
-  if (database.provider === "sqlite") return calls.map((call) => sqliteStatement<unknown[], unknown>(database.file, call.read.sqlite).get(...call.values));
-  const name = calls.map((call) => call.read.name).join("+");
-  let batches = batchedReads.get(name);
-  if (!batches) batchedReads.set(name, (batches = batchedRead(name, calls.map((call) => call.read))));
-  return batches.load(calls.flatMap((call) => call.values));
+export async function readAlone<R>(alongside: AlongsideCall, row: Record<string, unknown> | undefined): Promise<R | undefined> {
+  const values = alongside.values.map((value) => (value instanceof ColumnOfFirstRow ? row?.[value.column] : value));
+  if (values.includes(undefined)) return undefined;
+  return ("all" in alongside ? readAll(alongside.all, values) : readRow(alongside.read, values)) as Promise<R>;
 }
-const batchedReads = new Map<string, LookupCoalescer<unknown[], unknown[]>>();
+
+async function readTogether(first: HotReadCall, alongside?: AlongsideCall): Promise<[unknown, unknown]> {
+  const { database } = getConfig();
+  if (database.provider === "sqlite") {
+    const row = sqliteStatement<unknown[], Record<string, unknown>>(database.file, first.read.sqlite).get(...first.values);
+    return [row, alongside && (await readAlone(alongside, row))];
+  }
+  const parts: BatchedPart[] = [{ text: first.read.postgres, rows: "first", fromFirst: [] }];
+  let name = first.read.name;
+  if (alongside) {
+    const fromFirst = alongside.values.map((value) => (value instanceof ColumnOfFirstRow ? value.column : undefined));
+    parts.push("all" in alongside ? { text: alongside.all.text, rows: "all", order: alongside.all.order, fromFirst } : { text: alongside.read.postgres, rows: "first", fromFirst });
+    name += `+${"all" in alongside ? alongside.all.name : alongside.read.name}(${fromFirst.map((column) => column ?? "").join(",")})`;
+  }
+  const values = [...first.values, ...(alongside?.values.filter((value) => !(value instanceof ColumnOfFirstRow)) ?? [])];
+  const [row, along] = await batchedReads(name, parts).load(values);
+  return [row, along];
+}
+
+/**
+ * One read of a batched statement: its first row, or every row in `order` (an ORDER BY over its own
+ * columns). `fromFirst` names, for each of its parameters, the first part's column it takes, if any.
+ */
+type BatchedPart = { text: string; rows: "first" | "all"; order?: string; fromFirst: (string | undefined)[] };
+
+const batches = new Map<string, LookupCoalescer<unknown[], unknown[]>>();
+
+/**
+ * The batches of the statement `name`, made of `parts`. A round trip to PostgreSQL (a write to the socket,
+ * a read, the pool's turn) costs more than the rows themselves (issue 35), so concurrent requests for the
+ * same reads go as one statement, each part's answer as JSON (the same values node-pg gives for the
+ * column types these reads use). A request joins only a batch that has not started (LookupCoalescer), so
+ * each answer comes from a query begun after it was asked: a token revoked a moment before is refused.
+ */
+function batchedReads(name: string, parts: BatchedPart[]): LookupCoalescer<unknown[], unknown[]> {
+  let coalescer = batches.get(name);
+  if (!coalescer) batches.set(name, (coalescer = batchedStatement(parts)));
+  return coalescer;
+}
 
 /** How many parameters a read's PostgreSQL text takes: its highest $n. */
-function parameterCount(read: HotRead): number {
-  return Math.max(0, ...[...read.postgres.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+function parameterCount(text: string): number {
+  return Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
 }
 
 /**
  * One statement for a batch of requests: each request's values are a row of unnest's arrays, which the
- * reads' $n parameters name, numbered on across the reads. Hot reads' parameters are text (token
- * hashes, slugs).
+ * parts' $n parameters name, numbered on across the parts; a parameter that takes a column of the first
+ * part's row reads that row again (an index lookup) rather than waiting on it. Batched values travel as
+ * text, so a part casts any parameter that is not (`$1::int`).
  */
-function batchedRead(name: string, reads: HotRead[]): LookupCoalescer<unknown[], unknown[]> {
+function batchedStatement(parts: BatchedPart[]): LookupCoalescer<unknown[], unknown[]> {
   let count = 0;
-  const rows = reads.map((read, k) => {
-    const first = count;
-    count += parameterCount(read);
-    const text = read.postgres.replace(/\$(\d+)/g, (_, n: string) => `q."p${Number(n) + first}"`);
-    return `(SELECT row_to_json(r${k}) FROM (${text}) r${k}) AS "r${k}"`;
+  const texts: string[] = [];
+  const columns = parts.map((part, k) => {
+    const parameters = Array.from({ length: parameterCount(part.text) }, (_, index) => {
+      const column = part.fromFirst[index];
+      return column === undefined ? `q."p${++count}"` : `(SELECT f."${column}" FROM (${texts[0]}) f)`;
+    });
+    const text = part.text.replace(/\$(\d+)/g, (_, n: string) => parameters[Number(n) - 1]!);
+    texts.push(text);
+    if (part.rows === "first") return `(SELECT row_to_json(r${k}) FROM (${text}) r${k}) AS "r${k}"`;
+    const order = part.order ? ` ORDER BY ${part.order}` : "";
+    return `(SELECT COALESCE(json_agg(r${k}${order}), '[]'::json) FROM (${text}) r${k}) AS "r${k}"`;
   });
   const numbers = Array.from({ length: count }, (_, index) => index + 1);
-  const text = `SELECT q."i"::int AS "index", ${rows.join(", ")}
+  const text = `SELECT q."i"::int AS "index", ${columns.join(", ")}
     FROM unnest(${numbers.map((n) => `$${n}::text[]`).join(", ")}) WITH ORDINALITY AS q(${numbers.map((n) => `"p${n}"`).join(", ")}, "i")`;
-  const requestId = (values: unknown[]) => values.join("\n");
+  // PostgreSQL keeps 63 bytes of a statement's name; the reads' names joined can be longer.
+  const statementName = `htmldrop_batch_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+  // Values are JSON's own types: their JSON names a request without ambiguity.
+  const requestId = (values: unknown[]) => JSON.stringify(values);
   const runBatch = async (requests: unknown[][]) => {
     const values = numbers.map((_, position) => requests.map((request) => request[position]));
-    const { rows: found } = await postgresPool().query<Record<string, unknown> & { index: number }>({ name: `htmldrop_batch:${name}`, text, values });
-    return new Map(found.map((row) => [requestId(requests[row.index - 1]!), reads.map((_, k) => row[`r${k}`] ?? undefined)]));
+    const { rows: found } = await batchedReadsPool().query<Record<string, unknown> & { index: number }>({ name: statementName, text, values });
+    return new Map(found.map((row) => [requestId(requests[row.index - 1]!), parts.map((_, k) => row[`r${k}`] ?? undefined)]));
   };
-  return new LookupCoalescer<unknown[], unknown[]>(runBatch, requestId, reads.map(() => undefined), PG_BATCHES_IN_FLIGHT);
+  return new LookupCoalescer<unknown[], unknown[]>(runBatch, requestId, parts.map(() => undefined), PG_BATCHES_IN_FLIGHT);
 }
 
-/** A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides it). */
-export type DialectRead = { name: string; text: string };
+/**
+ * A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides
+ * it); `order` is the order of its rows as an ORDER BY over its own columns, which PostgreSQL's batches keep.
+ */
+export type DialectRead = { name: string; text: string; order?: string };
 
 /**
  * Every row of a read made for the configured dialect, prepared once per distinct text: its caller keeps
  * the number of texts small and reuses each text's string, so finding its prepared statement costs no
- * more than a hot read's.
+ * more than a hot read's. On PostgreSQL, batched as the hot reads are.
  */
 export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<R[]> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, read.text).all(...values);
-  return (await postgresPool().query<R & pg.QueryResultRow>({ name: read.name, text: read.text, values })).rows;
+  const [rows] = await batchedReads(read.name, [{ text: read.text, rows: "all", order: read.order, fromFirst: [] }]).load(values);
+  return rows as R[];
 }
 
-function postgresPool(): pg.Pool {
-  return databasePool() ?? (db(), databasePool()!);
+/** Connections of the batched reads' pool: two batches in flight for each of the two kinds a page or an API read waits on. */
+const BATCHED_READS_CONNECTIONS = 2 * PG_BATCHES_IN_FLIGHT;
+
+/** Where the pool is kept: Next loads this module once per layer, and they share it. */
+export const BATCHED_READS_POOL_KEY = Symbol.for("htmldrop.batched-reads-pg-pool");
+type PoolHolder = { [BATCHED_READS_POOL_KEY]?: pg.Pool };
+
+/**
+ * The batched reads' connections: their statements are planned once, generically. Left to choose,
+ * PostgreSQL planned every batch anew: a batch's arrays tell it how many requests it holds, which made
+ * each custom plan look cheaper than the generic one, and planning cost half of PostgreSQL's CPU for a
+ * get or a list (issue 35).
+ */
+export function batchedReadsPoolConfig(url: string): pg.PoolConfig {
+  const { poolConfig } = postgresConnection(url);
+  return { ...poolConfig, options: `${poolConfig.options} -c plan_cache_mode=force_generic_plan`, max: BATCHED_READS_CONNECTIONS };
+}
+
+/** The pool every batched read runs on: these and the public pages' lookups (lib/serving/lookup.ts). */
+export function batchedReadsPool(): pg.Pool {
+  const holder = globalThis as PoolHolder;
+  if (!holder[BATCHED_READS_POOL_KEY]) {
+    const { database } = getConfig();
+    if (database.provider !== "postgres") throw new Error("the batched reads' pool is PostgreSQL's");
+    const pool = new pg.Pool(batchedReadsPoolConfig(database.url));
+    // An idle connection that drops (a database restart) is replaced on the next query; unheard, its
+    // error would surface as an uncaught exception.
+    pool.on("error", (error) => console.error("htmldrop: batched reads' connection to PostgreSQL lost", error.message));
+    holder[BATCHED_READS_POOL_KEY] = pool;
+  }
+  return holder[BATCHED_READS_POOL_KEY];
+}
+
+/** For /metrics: the batched reads' pool, if this process opened one. */
+export function openedBatchedReadsPool(): pg.Pool | undefined {
+  return (globalThis as PoolHolder)[BATCHED_READS_POOL_KEY];
+}
+
+/** Closes the batched reads' pool (disconnectDb): its idle connections would keep a command alive. */
+export async function closeBatchedReadsPool(): Promise<void> {
+  const holder = globalThis as PoolHolder;
+  const pool = holder[BATCHED_READS_POOL_KEY];
+  delete holder[BATCHED_READS_POOL_KEY];
+  await pool?.end();
 }

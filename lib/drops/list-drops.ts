@@ -7,7 +7,8 @@ import type { DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
 import { DROP_ROW_COLUMNS, toDropRow, type StoredDropRow } from "./drop-rows";
 import { toDropJson } from "./serialize";
 
-const SORT_COLUMNS = { created_at: Prisma.raw(`d."createdAt"`), updated_at: Prisma.raw(`d."updatedAt"`), view_count: Prisma.raw(`d."viewCount"`) } as const;
+/** Each sort's column, which a page's rows (DROP_ROW_COLUMNS) also carry under its name. */
+const SORT_COLUMNS = { created_at: "createdAt", updated_at: "updatedAt", view_count: "viewCount" } as const;
 
 /**
  * The REST/MCP query, plus a title search only the dashboard offers, and the drops a drop-limited
@@ -41,7 +42,7 @@ function dropsTaggedWithAll(dialect: Dialect, owned: boolean): Prisma.Sql {
   const filters =
     dialect === "sqlite"
       ? Prisma.sql`SELECT json_extract("value", '$[0]') AS "key", json_extract("value", '$[1]') AS "value" FROM json_each(${slot("pairsJson")})`
-      : Prisma.sql`SELECT * FROM unnest(${slot("pairKeys")}::text[], ${slot("pairValues")}::text[]) AS f("key", "value")`;
+      : Prisma.sql`SELECT "value"->>0 AS "key", "value"->>1 AS "value" FROM json_array_elements(${slot("pairsJson")}::json)`;
   const ownedBy = (alias: string) => (owned ? Prisma.sql`${Prisma.raw(alias)}."ownerId" = ${slot("userId")} AND ` : Prisma.empty);
   return Prisma.sql`WITH f AS (${filters}),
     rarest AS (SELECT "key", "value" FROM f ORDER BY (SELECT COUNT(*) FROM (SELECT 1 FROM "DropTag" c WHERE ${ownedBy("c")}c."key" = f."key" AND c."value" = f."value" ${limitRows(RANGE_ESTIMATE_ROWS)}) n) LIMIT 1)
@@ -80,7 +81,8 @@ function expiredCondition(dialect: Dialect, expired: boolean): Prisma.Sql {
 
 function onlySlugsCondition(dialect: Dialect, anySlugs: boolean): Prisma.Sql {
   if (!anySlugs) return Prisma.sql`1 = 0`;
-  return dialect === "sqlite" ? Prisma.sql`d."slug" IN (SELECT "value" FROM json_each(${slot("slugsJson")}))` : Prisma.sql`d."slug" = ANY(${slot("slugs")}::text[])`;
+  const slugs = dialect === "sqlite" ? Prisma.sql`SELECT "value" FROM json_each(${slot("slugsJson")})` : Prisma.sql`SELECT json_array_elements_text(${slot("slugsJson")}::json)`;
+  return Prisma.sql`d."slug" IN (${slugs})`;
 }
 
 /**
@@ -116,14 +118,12 @@ type ListShape = Pick<ListDropsOptions, "sortBy" | "sortOrder" | "pageSize" | "e
 
 /** The values a list's statements take, each filled in where its slot stands. */
 type ListValues = {
-  userId: string;
+  /** An account's id, or a stand-in for one that a paired read fills in (dropListPage). */
+  userId: unknown;
   at: number;
   offset: number;
   pairsJson: string;
-  pairKeys: string[];
-  pairValues: string[];
   slugsJson: string;
-  slugs: string[];
   title: string;
 };
 
@@ -136,13 +136,13 @@ const slot = (name: keyof ListValues) => new Slot(name);
 /** A statement for one shape: its text, prepared once, and the values it takes in order. */
 type ShapedStatement = { read: DialectRead; slots: (keyof ListValues)[] };
 
-function shaped(statement: Prisma.Sql, dialect: Dialect): ShapedStatement {
+function shaped(statement: Prisma.Sql, dialect: Dialect, order?: string): ShapedStatement {
   const text = dialect === "sqlite" ? statement.sql : statement.text;
   const slots = statement.values.map((value) => {
     if (!(value instanceof Slot)) throw new Error("a list statement's value is not a slot");
     return value.name;
   });
-  return { read: { name: `htmldrop_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`, text }, slots };
+  return { read: { name: `htmldrop_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`, text, order }, slots };
 }
 
 /**
@@ -150,68 +150,88 @@ function shaped(statement: Prisma.Sql, dialect: Dialect): ShapedStatement {
  * the end needs, made once per shape: building the statement and its text for each request cost a
  * sixth of a list's CPU (issue 35).
  */
-function listStatements(shape: ListShape): { page: ShapedStatement; count: ShapedStatement } {
+type ListStatements = { page: ShapedStatement; count: ShapedStatement };
+
+function listStatements(shape: ListShape): ListStatements {
   const key = JSON.stringify(shape);
   let statements = shapedStatements.get(key);
   if (statements) return statements;
   const { dialect } = shape;
   const source = listSource(dialect, shape);
   const where = listConditions(dialect, shape);
-  const direction = Prisma.raw(shape.sortOrder === "asc" ? "ASC" : "DESC");
-  const sortColumn = SORT_COLUMNS[shape.sortBy];
+  const order = shape.sortOrder === "asc" ? "ASC" : "DESC";
+  const direction = Prisma.raw(order);
+  const sortName = SORT_COLUMNS[shape.sortBy];
+  const sortColumn = Prisma.raw(`d."${sortName}"`);
+  // A batch on PostgreSQL passes every value as text (lib/db/reads.ts).
+  const offset = dialect === "postgres" ? Prisma.sql`${slot("offset")}::int` : Prisma.sql`${slot("offset")}`;
   const page = Prisma.sql`SELECT ${Prisma.raw(DROP_ROW_COLUMNS[dialect])}, p."total"
     FROM (${source.with}SELECT d."id", ${sortColumn} AS "sortKey", COUNT(*) OVER () AS "total" FROM ${source.from} WHERE ${where}
-      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} ${limitRows(shape.pageSize)} OFFSET ${slot("offset")}) p
+      ORDER BY ${sortColumn} ${direction}, d."id" ${direction} ${limitRows(shape.pageSize)} OFFSET ${offset}) p
     ${crossJoin(dialect)} "Drop" d ON d."id" = p."id"
     ORDER BY p."sortKey" ${direction}, p."id" ${direction}`;
   const count = Prisma.sql`${source.with}SELECT COUNT(*) AS "total" FROM ${source.from} WHERE ${where}`;
-  statements = { page: shaped(page, dialect), count: shaped(count, dialect) };
+  statements = { page: shaped(page, dialect, `"${sortName}" ${order}, "id" ${order}`), count: shaped(count, dialect) };
   shapedStatements.set(key, statements);
   return statements;
 }
 // Bounded: the schema caps page sizes, and every other part of a shape takes a few values.
-const shapedStatements = new Map<string, { page: ShapedStatement; count: ShapedStatement }>();
+const shapedStatements = new Map<string, ListStatements>();
 
 function readShaped<R>(statement: ShapedStatement, values: ListValues): Promise<R[]> {
-  return readAll<R>(statement.read, statement.slots.map((name) => values[name]));
+  return readAll<R>(statement.read, valuesOf(statement, values));
 }
 
+function valuesOf(statement: ShapedStatement, values: ListValues): unknown[] {
+  return statement.slots.map((name) => values[name]);
+}
+
+export type ListedDropRow = StoredDropRow & { total: number | string };
+
 /**
- * Lists the caller's drops, or with `shared` the drops shared with the caller: one prepared statement
- * (lib/db/reads.ts), as the single get is, since agents list by tags as often as they get a drop. Only a
- * page past the end needs a count of its own.
+ * A list's page as a read, made before it is read: for `owner`, an account's id, or where it goes with
+ * the caller's token (authenticateBearerAlong) the stand-in for the token's owner.
  */
-export async function listDrops(userId: string, query: ListDropsOptions): Promise<DropListJson> {
+export type DropListPage = { all: DialectRead; values: unknown[]; at: number; statements: ListStatements; listValues: ListValues };
+
+export function dropListPage(owner: unknown, query: ListDropsOptions): DropListPage {
   const at = now();
-  const dialect = getConfig().database.provider;
   const pairs = [...new Map(query.metadata.map((pair) => [JSON.stringify(pair), pair])).values()];
-  const slugs = query.onlySlugs ?? [];
   const statements = listStatements({
-    dialect,
+    dialect: getConfig().database.provider,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     pageSize: query.pageSize,
     expired: query.expired,
     tagged: pairs.length > 0,
     shared: Boolean(query.shared),
-    onlySlugs: !query.onlySlugs ? "all" : slugs.length > 0 ? "some" : "none",
+    onlySlugs: !query.onlySlugs ? "all" : query.onlySlugs.length > 0 ? "some" : "none",
     titled: Boolean(query.titleContains),
   });
-  const values: ListValues = {
-    userId,
+  const listValues: ListValues = {
+    userId: owner,
     at,
     offset: (query.page - 1) * query.pageSize,
     pairsJson: JSON.stringify(pairs),
-    pairKeys: pairs.map(([key]) => key),
-    pairValues: pairs.map(([, value]) => value),
-    slugsJson: JSON.stringify(slugs),
-    slugs: [...slugs],
+    slugsJson: JSON.stringify(query.onlySlugs ?? []),
     title: query.titleContains ?? "",
   };
-  const rows = await readShaped<StoredDropRow & { total: number | string }>(statements.page, values);
-  const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? ((await readShaped<{ total: number | string }>(statements.count, values))[0]?.total ?? 0) : 0));
+  return { all: statements.page.read, values: valuesOf(statements.page, listValues), at, statements, listValues };
+}
+
+/**
+ * Lists the caller's drops, or with `shared` the drops shared with the caller: one prepared statement
+ * (lib/db/reads.ts), as the single get is, since agents list by tags as often as they get a drop. Only a
+ * page past the end needs a count of its own. `read` is the page when it was read already, with the
+ * caller's token, for this query.
+ */
+export async function listDrops(userId: string, query: ListDropsOptions, read?: { call: DropListPage; found: ListedDropRow[] | undefined }): Promise<DropListJson> {
+  const page = read?.found ? read.call : dropListPage(userId, query);
+  const rows = read?.found ?? (await readAll<ListedDropRow>(page.all, page.values));
+  const values = { ...page.listValues, userId };
+  const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? ((await readShaped<{ total: number | string }>(page.statements.count, values))[0]?.total ?? 0) : 0));
   return {
-    data: rows.map((row) => toDropJson(toDropRow(row), at)),
+    data: rows.map((row) => toDropJson(toDropRow(row), page.at)),
     pagination: {
       page: query.page,
       page_size: query.pageSize,

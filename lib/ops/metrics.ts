@@ -5,12 +5,12 @@ import type pg from "pg";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { getConfig } from "@/lib/config";
 import { databasePool } from "@/lib/db";
+import { openedBatchedReadsPool } from "@/lib/db/reads";
 import { OPERATIONS, operationLabel, type Operation } from "@/lib/api/operations";
 import { ApiError } from "@/lib/errors";
 import { rateLimitRefusals } from "@/lib/ratelimit";
 import { LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
 import { bearerCredential, constantTimeEqual } from "@/lib/security/tokens";
-import { servingPool } from "@/lib/serving/lookup";
 import { pageCacheStats } from "@/lib/serving/page-cache";
 import { renderQueue } from "@/lib/serving/render-queue";
 import { servedDocumentsStats } from "@/lib/serving/served-documents";
@@ -51,7 +51,7 @@ function mirrored(Metric: typeof Counter | typeof Gauge, registry: Registry, nam
 function pools(): [string, pg.Pool][] {
   const open: [string, pg.Pool | undefined][] = [
     ["prisma", databasePool()],
-    ["serving", servingPool()],
+    ["batched", openedBatchedReadsPool()],
   ];
   return open.filter((entry): entry is [string, pg.Pool] => entry[1] !== undefined);
 }

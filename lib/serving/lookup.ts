@@ -1,8 +1,6 @@
 import type Database from "better-sqlite3";
-import pg from "pg";
 import { getConfig } from "@/lib/config";
-import { postgresConnection } from "@/lib/db/connection";
-import { PG_BATCHES_IN_FLIGHT, sqliteStatement } from "@/lib/db/reads";
+import { batchedReadsPool, PG_BATCHES_IN_FLIGHT, sqliteStatement } from "@/lib/db/reads";
 import { LookupCoalescer } from "@/lib/db/coalesce";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 import type { MaybePromise } from "./maybe-async";
@@ -95,14 +93,12 @@ type StatementsHolder = { [STATEMENTS_KEY]?: Statements };
 type Lookup = { slug: string; version: number | null };
 const COALESCER_KEY = Symbol.for("htmldrop.serving-pg");
 type CoalescerHolder = { [COALESCER_KEY]?: LookupCoalescer<Lookup, ServedVersion | null> };
-const POOL_KEY = Symbol.for("htmldrop.serving-pg-pool");
-type PoolHolder = { [POOL_KEY]?: pg.Pool };
 
 /**
  * The raw endpoint's lookup on the embedded database skips Prisma: prepared statements on the read-only
  * connection (lib/db/reads.ts) answer in microseconds, where a Prisma round trip costs about half a millisecond
  * and would cap the hot path far below a bare node:http server. The database is WAL, so reads never wait on writes.
- * On PostgreSQL, where each lookup is a network round trip, a small pool of its own runs one prepared
+ * On PostgreSQL, where each lookup is a network round trip, the batched reads' pool runs one prepared
  * query per batch of concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
  */
 function sqliteStatements(file: string): Statements {
@@ -115,27 +111,10 @@ function sqliteStatements(file: string): Statements {
   });
 }
 
-/** For /metrics: the serving pool, if this process opened one. */
-export function servingPool(): pg.Pool | undefined {
-  return (globalThis as PoolHolder)[POOL_KEY];
-}
-
-function postgresPool(url: string): pg.Pool {
-  const holder = globalThis as PoolHolder;
-  if (!holder[POOL_KEY]) {
-    const pool = new pg.Pool({ ...postgresConnection(url).poolConfig, max: PG_BATCHES_IN_FLIGHT });
-    // An idle connection that drops (a database restart) is replaced on the next query; unheard, its
-    // error would surface as an uncaught exception.
-    pool.on("error", (error) => console.error("htmldrop: serving connection to PostgreSQL lost", error.message));
-    holder[POOL_KEY] = pool;
-  }
-  return holder[POOL_KEY];
-}
-
-function postgresLookups(url: string): LookupCoalescer<Lookup, ServedVersion | null> {
+function postgresLookups(): LookupCoalescer<Lookup, ServedVersion | null> {
   const holder = globalThis as CoalescerHolder;
   if (!holder[COALESCER_KEY]) {
-    const pool = postgresPool(url);
+    const pool = batchedReadsPool();
     const runBatch = async (lookups: Lookup[]) => {
       const values = [lookups.map((lookup) => lookup.slug), lookups.map((lookup) => lookup.version)];
       const { rows } = await pool.query<ServedVersion & { index: number }>({ ...PG_BATCH, values });
@@ -161,7 +140,7 @@ export function findServedVersion(slug: string, version: number | null): MaybePr
     const statements = sqliteStatements(database.file);
     return (version === null ? statements.latest.get(slug) : statements.pinned.get(version, slug)) ?? null;
   }
-  return postgresLookups(database.url).load({ slug, version });
+  return postgresLookups().load({ slug, version });
 }
 
 export type ServedBlob = { bytes: Buffer; plan: InjectionPlan | null };
@@ -176,7 +155,7 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
   if (database.provider === "sqlite") {
     row = sqliteStatements(database.file).blob.get(sha256);
   } else {
-    row = (await postgresPool(database.url).query<BlobRow>(PG_BLOB_SQL, [sha256])).rows[0];
+    row = (await batchedReadsPool().query<BlobRow>(PG_BLOB_SQL, [sha256])).rows[0];
   }
   if (!row) return null;
   const plan = currentPlan({
@@ -192,13 +171,13 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
 export function findViewerState(slug: string): MaybePromise<ViewerState | null> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteStatements(database.file).viewerState.get(slug) ?? null;
-  return postgresViewerStates(database.url).load(slug);
+  return postgresViewerStates().load(slug);
 }
 
-function postgresViewerStates(url: string): LookupCoalescer<string, ViewerState | null> {
+function postgresViewerStates(): LookupCoalescer<string, ViewerState | null> {
   const holder = globalThis as ViewerCoalescerHolder;
   if (!holder[VIEWER_COALESCER_KEY]) {
-    const pool = postgresPool(url);
+    const pool = batchedReadsPool();
     const runBatch = async (slugs: string[]) => {
       const { rows } = await pool.query<ViewerState & { slug: string }>({ ...PG_VIEWER_STATE_BATCH, values: [slugs] });
       return new Map(rows.map(({ slug, ...found }) => [slug, found]));

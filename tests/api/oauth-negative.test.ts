@@ -145,6 +145,12 @@ describe("access tokens", () => {
     expect(refused.body.error.code).toBe("invalid_token");
     expect(refused.challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
     expect((await app.api("/api/me", { token: forApi.access_token })).status).toBe(200);
+    // The reads an API token makes in one statement with its own row, made after the access token's check.
+    const { slug } = (await app.api("/api/drops", { method: "POST", token: ownerToken, body: { title: "read over OAuth", html: "<p>x</p>" } })).body;
+    expect((await app.api(`/api/drops/${slug}`, { token: forApi.access_token })).body.slug).toBe(slug);
+    const listed = await app.api("/api/drops?pageSize=100", { token: forApi.access_token });
+    expect(listed.body.data.map((drop: { slug: string }) => drop.slug)).toEqual((await app.api("/api/drops?pageSize=100", { token: ownerToken })).body.data.map((drop: { slug: string }) => drop.slug));
+    expect(listed.body.data.map((drop: { slug: string }) => drop.slug)).toContain(slug);
 
     const forMcp = await tokensFor();
     expect((await mcp(forMcp.access_token, "tools/list")).status).toBe(200);

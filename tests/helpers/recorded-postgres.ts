@@ -1,6 +1,7 @@
-// A PostgreSQL schema of a unit test's own, migrated and installed as the app's database: db() and the
-// pool the prepared reads use (lib/db/index.ts keeps both under these keys, and disconnectDb closes them), with every statement sent
-// through the pool's query() recorded, so a test can count a read's statements or EXPLAIN them.
+// A PostgreSQL schema of a unit test's own, migrated and installed as the app's database: db() with its
+// pool, and the batched reads' pool (lib/db/index.ts and lib/db/reads.ts keep them under these keys, and
+// disconnectDb closes them), with every statement sent through the pools' query() recorded, so a test can
+// count a read's statements or EXPLAIN them.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { disconnectDb } from "@/lib/db";
 import { postgresConnection } from "@/lib/db/connection";
+import { BATCHED_READS_POOL_KEY, batchedReadsPoolConfig } from "@/lib/db/reads";
 import { PrismaClient as PostgresClient } from "@/lib/db/generated/postgres/client";
 import { migrate } from "@/lib/db/migrate";
 import { POSTGRES_URL } from "./app";
@@ -33,14 +35,18 @@ export async function recordedPostgres(prefix: string): Promise<RecordedPostgres
   Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: url });
   await migrate({ provider: "postgres", url });
   const statements: RecordedStatement[] = [];
-  const pool = new pg.Pool(postgresConnection(url).poolConfig);
-  const query = pool.query.bind(pool) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
-  pool.query = ((config: pg.QueryConfig) => {
-    statements.push({ query: config.text, params: config.values ?? [] });
-    return query(config);
-  }) as typeof pool.query;
+  const recorded = (config: pg.PoolConfig) => {
+    const pool = new pg.Pool(config);
+    const query = pool.query.bind(pool) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+    pool.query = ((config: pg.QueryConfig) => {
+      statements.push({ query: config.text, params: config.values ?? [] });
+      return query(config);
+    }) as typeof pool.query;
+    return pool;
+  };
+  const pool = recorded(postgresConnection(url).poolConfig);
   const prisma = new PostgresClient({ adapter: new PrismaPg(pool, { schema }) });
-  Object.assign(globalThis, { [DB_KEY]: prisma, [POOL_KEY]: pool });
+  Object.assign(globalThis, { [DB_KEY]: prisma, [POOL_KEY]: pool, [BATCHED_READS_POOL_KEY]: recorded(batchedReadsPoolConfig(url)) });
   return {
     url,
     prisma,

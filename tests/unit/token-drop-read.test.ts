@@ -1,23 +1,27 @@
 // GET /api/drops/{slug}, and MCP's get_drop in a small tools/call, read the caller's token and the drop in
-// one statement on PostgreSQL (each row as JSON, lib/db/reads.ts readRowPair). The statements a read sends
-// to the pool are recorded, and its answers are held to the stored values and to the drop read on its
-// own, refusals included. Every hot read on PostgreSQL is batched, each row as JSON.
+// one statement on PostgreSQL (each row as JSON, lib/db/reads.ts readRowWith); GET /api/drops reads the
+// token and the page of its owner's drops so. The statements a read sends to the pool are recorded, and
+// its answers are held to the stored values and to the drop or list read on its own, refusals included.
+// Every hot read on PostgreSQL is batched, each row as JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
 let database: RecordedPostgres;
 let readDrop: typeof import("@/lib/api/drop-routes").readDrop;
+let readDropList: typeof import("@/lib/api/drop-routes").readDropList;
+let listDrops: typeof import("@/lib/drops").listDrops;
 let answerMcpPost: typeof import("@/lib/mcp/http").answerMcpPost;
 let getDrop: typeof import("@/lib/drops").getDrop;
 let token = "";
 let otherToken = "";
 let revokedToken = "";
+let limitedToken = "";
 
 beforeAll(async () => {
   database = await recordedPostgres("pair");
   const client = database.prisma;
-  ({ readDrop } = await import("@/lib/api/drop-routes"));
-  ({ getDrop } = await import("@/lib/drops"));
+  ({ readDrop, readDropList } = await import("@/lib/api/drop-routes"));
+  ({ getDrop, listDrops } = await import("@/lib/drops"));
   ({ answerMcpPost } = await import("@/lib/mcp/http"));
   const { issueToken, revokeToken } = await import("@/lib/accounts/tokens");
   const { FULL_GRANT } = await import("@/lib/accounts/credentials");
@@ -32,13 +36,20 @@ beforeAll(async () => {
       expiresAt: new Date("2027-01-02T03:04:05.678Z"), tags: { create: [{ ownerId: "owner", key: "project", value: "a/b" }, { ownerId: "owner", key: "kind", value: "" }] },
     },
   });
+  for (const [n, title] of [[2, "second"], [3, "third"]] as const) {
+    const created = new Date(at.getTime() + n * 1000);
+    await client.drop.create({
+      data: { id: `drop${n}`, slug: `pairread${n}`, ownerId: "owner", title, latestVersion: 1, versionSeq: 1, versionCount: 1, createdAt: created, updatedAt: created, tags: { create: [{ ownerId: "owner", key: "project", value: "a/b" }] } },
+    });
+  }
   token = (await issueToken("owner", { label: null, grant: FULL_GRANT })).token;
+  limitedToken = (await issueToken("owner", { label: null, grant: { ...FULL_GRANT, drops: ["pairread2"] } })).token;
   otherToken = (await issueToken("other", { label: null, grant: FULL_GRANT })).token;
   const revoked = await issueToken("owner", { label: null, grant: FULL_GRANT });
   await revokeToken("owner", revoked.summary.id, FULL_GRANT);
   revokedToken = revoked.token;
   // Each token's first use records it (a write, refused read or not); the reads below are of used tokens.
-  for (const used of [token, otherToken]) await readDrop.call(`Bearer ${used}`, { slug: "pairread1" }).catch(() => undefined);
+  for (const used of [token, otherToken, limitedToken]) await readDrop.call(`Bearer ${used}`, { slug: "pairread1" }).catch(() => undefined);
 }, 60_000);
 
 afterAll(async () => {
@@ -130,5 +141,35 @@ describe("MCP's get_drop", () => {
     expect(paired).toEqual(await getDrop("owner", "pairread1"));
     expect(apart).toEqual(paired);
     expect(await callGetDrop("missing1", true)).toMatchObject({ error: { code: "not_found" } });
+  });
+});
+
+describe("the token and a page of its owner's drops in one round trip on PostgreSQL", () => {
+  const search = "?metadata.project=a/b&sortOrder=asc";
+  const slugs = (list: { data: { slug: string }[] }) => list.data.map((drop) => drop.slug);
+
+  it("sends one statement and answers what the list read on its own answers, in its order", async () => {
+    database.statements.length = 0;
+    const answer = await readDropList.call(`Bearer ${token}`, { search });
+    expect(database.statements).toHaveLength(1);
+    expect(slugs(answer)).toEqual(["pairread1", "pairread2", "pairread3"]);
+    const { listDropsQuerySchema, listQueryInput } = await import("@/lib/schemas/drops");
+    expect(answer).toEqual(await listDrops("owner", listDropsQuerySchema.parse(listQueryInput(new URLSearchParams(search)))));
+    expect(answer.data[0]).toEqual(await getDrop("owner", "pairread1"));
+    const newestFirst = await readDropList.call(`Bearer ${token}`, { search: "?metadata.project=a/b" });
+    expect(slugs(newestFirst)).toEqual(["pairread3", "pairread2", "pairread1"]);
+  });
+
+  it("lists only the token's owner's drops, refuses a revoked token, and reads a drop-limited token's page again", async () => {
+    const reads = [token, otherToken, revokedToken, limitedToken, token].map((bearer) => readDropList.call(`Bearer ${bearer}`, { search }).then(slugs, (error: { code?: string }) => error.code));
+    expect(await Promise.all(reads)).toEqual([["pairread1", "pairread2", "pairread3"], [], "unauthorized", ["pairread2"], ["pairread1", "pairread2", "pairread3"]]);
+    database.statements.length = 0;
+    expect(slugs(await readDropList.call(`Bearer ${limitedToken}`, { search }))).toEqual(["pairread2"]);
+    expect(database.statements).toHaveLength(2);
+  });
+
+  it("refuses a malformed query after the token, as a read on its own does", async () => {
+    expect(await refusal(readDropList.call(`Bearer ${revokedToken}`, { search: "?sortBy=nothing" }))).toBe("unauthorized");
+    expect(await refusal(readDropList.call(`Bearer ${token}`, { search: "?sortBy=nothing" }))).toBe("invalid_arg");
   });
 });
