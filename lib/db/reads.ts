@@ -181,7 +181,7 @@ export type DialectRead = { name: string; text: string; order?: string };
 export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<R[]> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, read.text).all(...values);
-  const [rows] = await batchedReads(read.name, [{ text: read.text, rows: "all", order: read.order, fromFirst: [] }]).load(values);
+  const [rows] = await batchedReads(`all:${read.name}`, [{ text: read.text, rows: "all", order: read.order, fromFirst: [] }]).load(values);
   return rows as R[];
 }
 
