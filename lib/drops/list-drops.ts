@@ -145,13 +145,13 @@ function shaped(statement: Prisma.Sql, dialect: Dialect, order?: string): Shaped
   return { read: { name: `htmldrop_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`, text, order }, slots };
 }
 
+type ListStatements = { page: ShapedStatement; count: ShapedStatement };
+
 /**
  * The page (chosen by id, with the total beside it, then read with its tags) and the count a page past
  * the end needs, made once per shape: building the statement and its text for each request cost a
  * sixth of a list's CPU (issue 35).
  */
-type ListStatements = { page: ShapedStatement; count: ShapedStatement };
-
 function listStatements(shape: ListShape): ListStatements {
   const key = JSON.stringify(shape);
   let statements = shapedStatements.get(key);
