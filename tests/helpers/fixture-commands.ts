@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import type { Socket } from "node:net";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { build } from "esbuild";
@@ -47,6 +48,12 @@ export async function compileFixtureCommands(): Promise<void> {
     target: "node20",
     logLevel: "warning",
   });
+  // The Prisma clients read their query compilers from files beside them (scripts/prisma-generate.mjs),
+  // which esbuild does not carry as Next's bundler does: beside the bundles, they are where they look.
+  for (const [client, provider] of [["sqlite", "sqlite"], ["postgres", "postgresql"]] as const) {
+    const file = `query_compiler.${provider}.wasm`;
+    copyFileSync(join(ROOT, "lib", "db", "generated", client, "internal", file), join(COMPILED_DIR, file));
+  }
   process.env[COMPILED_THIS_RUN] = "1";
 }
 
