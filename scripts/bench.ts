@@ -75,6 +75,8 @@ function readTargets(origin: string, fixtures: Fixtures): Target[] {
     { label: "viewer, from cache", url: `${origin}/p/${slug}`, verify: cacheHit, sameBytes: true, ...read },
     // Rendered by Next on every request: a locked drop, for a viewer who entered its passcode.
     { label: "viewer, rendered", url: `${origin}/p/${fixtures.lockedSlug}`, headers: { cookie: fixtures.unlockCookie }, verify: unlocked, ...read },
+    // Drawn by firstCards before the edge: what unfurlers and CDNs revalidating a shared link ask for.
+    { label: "preview card, drawn already", url: `${origin}/p/${slug}/og.png`, verify: cacheHit, ...read },
     { label: "/", url: `${origin}/`, verify: cacheHit, sameBytes: true, ...read },
     { label: "/docs", url: `${origin}/docs`, verify: cacheHit, sameBytes: true, ...read },
     { label: "/llms.txt", url: `${origin}/llms.txt`, verify: cacheHit, sameBytes: true, ...read },

@@ -16,7 +16,8 @@ import { startNotificationDelivery } from "@/lib/notifications/worker";
 import { recordRequest, routeLabel } from "@/lib/ops/metrics";
 import { rateLimitBackend } from "@/lib/ratelimit";
 import { CLIENT_ADDRESS_HEADER, describeClient, LOCAL_CLIENT_HEADER } from "@/lib/ratelimit/client-key";
-import { isDropsOnlyHost } from "@/lib/security/headers";
+import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
+import { servePreviewImage } from "@/lib/previews/og-image";
 import { parsePublicPath } from "@/lib/drops/public-urls";
 import { pageCacheRoute } from "./cached-pages";
 import { answerRead, directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
@@ -141,6 +142,17 @@ export function createFrontDoor(): FrontDoor {
       // may answer before Next: a page cached from the app's host would otherwise be served there.
       if (isDropsOnlyHost(request.headers.host ?? null)) {
         forwardToNext(request, response);
+        return;
+      }
+      // Preview cards, which an unfurler asks for right after a link is shared: through Next, the first one
+      // also waited for its route's code to load, and every one for Next's pipeline. proxy.ts gives the
+      // route handler's answer (app/p/[slug]/og.png/route.ts, on Vercel) the app's security headers; so does this.
+      if (publicPath?.route === "og" && (served.method === "GET" || served.method === "HEAD")) {
+        recordClient(request);
+        const web = toWebRequest(request, loopbackOrigin);
+        void servePreviewImage({ method: served.method, url: new URL(web.url), headers: web.headers }).then((card) =>
+          writeServed(response, { ...card, headers: { ...card.headers, ...appSecurityHeaders() } }),
+        );
         return;
       }
       // What open viewers poll: one row read, never Next's pipeline (app/p/[slug]/live.json/route.ts on Vercel).

@@ -89,6 +89,9 @@ describe("the preview card", () => {
     expect(first.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=60, stale-while-revalidate=60");
     expect(first.headers.get("x-robots-tag")).toBe("noindex");
     expect(first.headers.get("x-htmldrop-cache")).toBe("miss");
+    // The app's own headers, whether the front door (npm start) or Next's route (Vercel) answered.
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
+    expect(first.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     const bytes = Buffer.from(await first.arrayBuffer());
