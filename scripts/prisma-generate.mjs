@@ -28,7 +28,7 @@ for (const schema of [sqliteSchema, postgresSchema]) {
 }
 
 // The client loads its query compiler from a module holding the WebAssembly as base64: that module's
-// source and the string it exports stay in the heap for the process's life, about 4.4 MB (issue 35,
+// source and the string it exports stay in the heap for the process's life, 4.2 MB (issue 35,
 // README "Memory"). Each client reads the bytes from a file beside it instead, which Next's bundler carries
 // as an asset, as it does the preview card's font (the tests' esbuild bundles get a copy: fixture-commands.ts).
 const require = createRequire(import.meta.url);

@@ -63,13 +63,19 @@ async function answerMcp(request: IncomingMessage, response: ServerResponse, ori
   response.writeHead(200, mergeHeaders(TOOL_ANSWER_HEADERS, { "content-length": String(body.length) })).end(body);
 }
 
-/** The Web Request a route handler takes; `withBody: false` when the body was read already. */
-export function toWebRequest(request: IncomingMessage, origin: string, { withBody = true } = {}): Request {
+/** Node.js's request headers as Web Headers. */
+export function webHeaders(request: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
+  return headers;
+}
+
+/** The Web Request a route handler takes; `withBody: false` when the body was read already. */
+export function toWebRequest(request: IncomingMessage, origin: string, { withBody = true } = {}): Request {
+  const headers = webHeaders(request);
   const method = request.method ?? "GET";
   const body = !withBody || method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
   return new Request(`${origin}${request.url ?? "/"}`, { method, headers, body, duplex: "half" } as RequestInit);

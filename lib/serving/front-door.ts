@@ -20,7 +20,7 @@ import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
 import { servePreviewImage } from "@/lib/previews/og-image";
 import { parsePublicPath } from "@/lib/drops/public-urls";
 import { pageCacheRoute } from "./cached-pages";
-import { answerRead, directRoute, toWebRequest, writeWebResponse } from "./direct-routes";
+import { answerRead, directRoute, toWebRequest, webHeaders, writeWebResponse } from "./direct-routes";
 import { serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
 import { recovering } from "./maybe-async";
@@ -149,8 +149,7 @@ export function createFrontDoor(): FrontDoor {
       // route handler's answer (app/p/[slug]/og.png/route.ts, on Vercel) the app's security headers; so does this.
       if (publicPath?.route === "og" && (served.method === "GET" || served.method === "HEAD")) {
         recordClient(request);
-        const web = toWebRequest(request, loopbackOrigin);
-        void servePreviewImage({ method: served.method, url: new URL(web.url), headers: web.headers }).then((card) =>
+        void servePreviewImage({ method: served.method, url: new URL(served.url, loopbackOrigin), headers: webHeaders(request) }).then((card) =>
           writeServed(response, { ...card, headers: { ...card.headers, ...appSecurityHeaders() } }),
         );
         return;

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import type { Socket } from "node:net";
-import { copyFileSync } from "node:fs";
+import { copyFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { build } from "esbuild";
@@ -50,9 +50,10 @@ export async function compileFixtureCommands(): Promise<void> {
   });
   // The Prisma clients read their query compilers from files beside them (scripts/prisma-generate.mjs),
   // which esbuild does not carry as Next's bundler does: beside the bundles, they are where they look.
-  for (const [client, provider] of [["sqlite", "sqlite"], ["postgres", "postgresql"]] as const) {
-    const file = `query_compiler.${provider}.wasm`;
-    copyFileSync(join(ROOT, "lib", "db", "generated", client, "internal", file), join(COMPILED_DIR, file));
+  const generated = join(ROOT, "lib", "db", "generated");
+  for (const client of readdirSync(generated)) {
+    const internal = join(generated, client, "internal");
+    for (const file of readdirSync(internal).filter((name) => name.endsWith(".wasm"))) copyFileSync(join(internal, file), join(COMPILED_DIR, file));
   }
   process.env[COMPILED_THIS_RUN] = "1";
 }
