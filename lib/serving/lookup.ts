@@ -1,6 +1,5 @@
-import type Database from "better-sqlite3";
 import { getConfig } from "@/lib/config";
-import { batchedReadsPool, PG_BATCHES_IN_FLIGHT, sqliteStatement } from "@/lib/db/reads";
+import { batchedReadsPool, PG_BATCHES_IN_FLIGHT, sqliteRow, sqliteStatement } from "@/lib/db/reads";
 import { LookupCoalescer } from "@/lib/db/coalesce";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 import type { MaybePromise } from "./maybe-async";
@@ -82,35 +81,17 @@ const PG_VIEWER_STATE_BATCH = {
 const VIEWER_COALESCER_KEY = Symbol.for("htmldrop.viewer-state-pg");
 type ViewerCoalescerHolder = { [VIEWER_COALESCER_KEY]?: LookupCoalescer<string, ViewerState | null> };
 
-type Statements = {
-  latest: Database.Statement<[string], ServedVersion>;
-  pinned: Database.Statement<[number, string], ServedVersion>;
-  blob: Database.Statement<[string], BlobRow>;
-  viewerState: Database.Statement<[string], ViewerState>;
-};
-const STATEMENTS_KEY = Symbol.for("htmldrop.serving-sqlite");
-type StatementsHolder = { [STATEMENTS_KEY]?: Statements };
 type Lookup = { slug: string; version: number | null };
 const COALESCER_KEY = Symbol.for("htmldrop.serving-pg");
 type CoalescerHolder = { [COALESCER_KEY]?: LookupCoalescer<Lookup, ServedVersion | null> };
 
 /**
- * The raw endpoint's lookup on the embedded database skips Prisma: prepared statements on the read-only
- * connection (lib/db/reads.ts) answer in microseconds, where a Prisma round trip costs about half a millisecond
- * and would cap the hot path far below a bare node:http server. The database is WAL, so reads never wait on writes.
- * On PostgreSQL, where each lookup is a network round trip, the batched reads' pool runs one prepared
- * query per batch of concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
+ * The raw endpoint's lookup on the embedded database skips Prisma: a prepared statement's row on the
+ * read-only connection (lib/db/reads.ts), kept until the database changes, answers in microseconds, where
+ * a Prisma round trip costs about half a millisecond and would cap the hot path far below a bare node:http
+ * server. On PostgreSQL, where each lookup is a network round trip, the batched reads' pool runs one
+ * prepared query per batch of concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
  */
-function sqliteStatements(file: string): Statements {
-  const holder = globalThis as StatementsHolder;
-  return (holder[STATEMENTS_KEY] ??= {
-    latest: sqliteStatement(file, LATEST_SQL),
-    pinned: sqliteStatement(file, PINNED_SQL),
-    blob: sqliteStatement(file, BLOB_SQL),
-    viewerState: sqliteStatement(file, VIEWER_STATE_SQL),
-  });
-}
-
 function postgresLookups(): LookupCoalescer<Lookup, ServedVersion | null> {
   const holder = globalThis as CoalescerHolder;
   if (!holder[COALESCER_KEY]) {
@@ -130,15 +111,15 @@ function lookupId({ slug, version }: Lookup): string {
 }
 
 /**
- * The drop's lock state and the blob of one version (the head when `version` is null), read from the
- * database on every request in one indexed query, so a PUT, a passcode change or a delete is visible on
- * every instance the moment it returns. Synchronous on SQLite.
+ * The drop's lock state and the blob of one version (the head when `version` is null), in one indexed
+ * query checked against the database on every request (on SQLite, that nothing changed since the row was
+ * read), so a PUT, a passcode change or a delete is visible on every instance the moment it returns.
+ * Synchronous on SQLite.
  */
 export function findServedVersion(slug: string, version: number | null): MaybePromise<ServedVersion | null> {
   const { database } = getConfig();
   if (database.provider === "sqlite") {
-    const statements = sqliteStatements(database.file);
-    return (version === null ? statements.latest.get(slug) : statements.pinned.get(version, slug)) ?? null;
+    return (version === null ? sqliteRow<ServedVersion>(database.file, LATEST_SQL, [slug]) : sqliteRow<ServedVersion>(database.file, PINNED_SQL, [version, slug])) ?? null;
   }
   return postgresLookups().load({ slug, version });
 }
@@ -153,7 +134,7 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
   const { database } = getConfig();
   let row: BlobRow | undefined;
   if (database.provider === "sqlite") {
-    row = sqliteStatements(database.file).blob.get(sha256);
+    row = sqliteStatement<[string], BlobRow>(database.file, BLOB_SQL).get(sha256);
   } else {
     row = (await batchedReadsPool().query<BlobRow>(PG_BLOB_SQL, [sha256])).rows[0];
   }
@@ -167,10 +148,10 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
   return { bytes: row.bytes, plan };
 }
 
-/** A drop's id, lock and revision, read on every viewer request, so a cached page is never served past a write. */
+/** A drop's id, lock and revision, checked on every viewer request as findServedVersion's are, so a cached page is never served past a write. */
 export function findViewerState(slug: string): MaybePromise<ViewerState | null> {
   const { database } = getConfig();
-  if (database.provider === "sqlite") return sqliteStatements(database.file).viewerState.get(slug) ?? null;
+  if (database.provider === "sqlite") return sqliteRow<ViewerState>(database.file, VIEWER_STATE_SQL, [slug]) ?? null;
   return postgresViewerStates().load(slug);
 }
 

@@ -1,0 +1,66 @@
+// The hot reads' rows on SQLite are kept until the database changes (lib/db/reads.ts sqliteRow): the
+// next read after a commit on another connection, in this process or another, sees it; a read of an
+// unchanged database answers the row already read, frozen; a scan of more keys than the cache keeps
+// empties it and still answers right.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_CACHED_ROWS, sqliteRow } from "@/lib/db/reads";
+
+const SELECT = `SELECT "slug", "title" FROM "Drop" WHERE "slug" = ?`;
+let dir: string;
+let file: string;
+let writer: Database.Database;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "htmldrop-row-cache-"));
+  file = join(dir, "rows.db");
+  writer = new Database(file);
+  writer.pragma("journal_mode = WAL");
+  writer.exec(`CREATE TABLE "Drop" ("slug" TEXT PRIMARY KEY, "title" TEXT NOT NULL)`);
+  writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`).run("first", "one");
+});
+
+afterAll(() => {
+  writer?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const title = (slug: string) => sqliteRow<{ title: string }>(file, SELECT, [slug])?.title;
+
+describe("SQLite's cached rows", () => {
+  it("answer the row already read while nothing changed, frozen, since every request shares it", () => {
+    const row = sqliteRow<{ title: string }>(file, SELECT, ["first"]);
+    expect(row).toEqual({ slug: "first", title: "one" });
+    expect(sqliteRow(file, SELECT, ["first"])).toBe(row);
+    expect(Object.isFrozen(row)).toBe(true);
+  });
+
+  it("show a commit on another connection of this process on the next read, a row that was missing included", () => {
+    expect(title("second")).toBeUndefined();
+    writer.prepare(`UPDATE "Drop" SET "title" = ? WHERE "slug" = ?`).run("two", "first");
+    writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`).run("second", "new");
+    expect(title("first")).toBe("two");
+    expect(title("second")).toBe("new");
+  });
+
+  it("show a commit made by another process on the next read", () => {
+    expect(title("first")).toBe("two");
+    const script = `const db = new (require("better-sqlite3"))(process.argv[1]); db.prepare('UPDATE "Drop" SET "title" = ? WHERE "slug" = ?').run("three", "first"); db.close();`;
+    execFileSync(process.execPath, ["-e", script, file], { cwd: process.cwd() });
+    expect(title("first")).toBe("three");
+  });
+
+  it("keep answering right past the number of rows kept", () => {
+    const insert = writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`);
+    writer.transaction(() => {
+      for (let n = 0; n < SQLITE_CACHED_ROWS + 10; n++) insert.run(`scan${n}`, `title ${n}`);
+    })();
+    for (let n = 0; n < SQLITE_CACHED_ROWS + 10; n++) expect(title(`scan${n}`)).toBe(`title ${n}`);
+    expect(title("first")).toBe("three");
+    expect(title("missing")).toBeUndefined();
+  });
+});
