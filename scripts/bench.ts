@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startApp, testDb, type TestApp, type TestDb } from "../tests/helpers/app";
 import { type Fixtures, LIST_FILTER, seed, twoMegabytes, writeHtml } from "./bench/fixtures";
-import { CACHE_BUDGET_BYTES, PAGE_CACHE_BYTES, SERVED_DOCUMENTS_BYTES } from "../lib/serving/cache-budget";
+import { CACHE_BUDGET_BYTES, DATABASE_ROWS_BYTES, PAGE_CACHE_BYTES, SERVED_DOCUMENTS_BYTES } from "../lib/serving/cache-budget";
 import { RETIRE_IDLE_MS } from "../lib/workers/worker-pool";
 import { type BareBody, type Floor, startBareServer, startMinimalNext } from "./bench/floors";
 import { type Answer, interleavedRounds, medianCpuRatio, medianRatio, monitorReports, peakRss, preflight, resetPeakRss, type Sample, serverPid, type Target, warmUp } from "./bench/measure";
@@ -171,7 +171,7 @@ function summary(rows: Row[], edgeRounds: Map<Target, Sample[]>, logs: string, e
   if (many && few) lines.push(`- Listing with 3 metadata filters (5 matches either way), 500-drop account against 5-drop account: p50 ${ratio(many.sample.p50 / few.sample.p50)}×, p99 ${ratio(many.sample.p99 / few.sample.p99)}×, req/s ${ratio(many.sample.rps / few.sample.rps)}×`);
   if (many && get) lines.push(`- A single get against the list over 500 drops (req/s, median of rounds): ${ratio(medianRatio(edgeRounds.get(get.target)!, edgeRounds.get(many.target)!))}× (the issue's bound: within 2×)`);
   lines.push(
-    `- Server peak RSS (VmHWM) over the edge (warm-up and rounds of every read, from ${(RETIRE_IDLE_MS + 1000) / 1000} s after seeding): ${(edgePeak / 2 ** 20).toFixed(0)} MB; over the whole run, seeding and writes included: ${(peakRss(serverPid(logs)) / 2 ** 20).toFixed(0)} MB. Cache budget: ${CACHE_BUDGET_BYTES / 2 ** 20} MB, ${SERVED_DOCUMENTS_BYTES / 2 ** 20} MB of raw documents and ${PAGE_CACHE_BYTES / 2 ** 20} MB of pages`,
+    `- Server peak RSS (VmHWM) over the edge (warm-up and rounds of every read, from ${(RETIRE_IDLE_MS + 1000) / 1000} s after seeding): ${(edgePeak / 2 ** 20).toFixed(0)} MB; over the whole run, seeding and writes included: ${(peakRss(serverPid(logs)) / 2 ** 20).toFixed(0)} MB. Cache budget: ${CACHE_BUDGET_BYTES / 2 ** 20} MB, ${SERVED_DOCUMENTS_BYTES / 2 ** 20} MB of raw documents, ${DATABASE_ROWS_BYTES / 2 ** 20} MB of SQLite's rows and ${PAGE_CACHE_BYTES / 2 ** 20} MB of pages`,
     `- Server event-loop delay over warm-up and rounds: worst p99 of a second ${Math.max(...reports.map((r) => r.p99)).toFixed(1)} ms, max ${Math.max(...reports.map((r) => r.max)).toFixed(1)} ms`,
   );
   return lines;

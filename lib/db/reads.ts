@@ -1,11 +1,13 @@
 // The hottest reads, beside Prisma: the serving lookups (lib/serving/lookup.ts) and an authenticated
 // read's token and drop. Prisma's client costs about a millisecond of CPU per query, more than the rest
-// of such a request (issue 35); a prepared statement on SQLite costs microseconds. Every read still goes
-// to the database, so a write (a revoked token, a changed drop) shows on the next request on every instance.
+// of such a request (issue 35); a prepared statement on SQLite costs microseconds. Every read still asks
+// the database (on SQLite, whether anything changed since its row was read), so a write (a revoked token,
+// a changed drop) shows on the next request on every instance.
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
+import { DATABASE_ROWS_BYTES } from "@/lib/serving/cache-budget";
 import { LookupCoalescer } from "./coalesce";
 import { postgresConnection } from "./connection";
 
@@ -14,12 +16,6 @@ import { postgresConnection } from "./connection";
  * run bench`, 2 cores); more spend the CPU on round trips that coalescing would have shared.
  */
 export const PG_BATCHES_IN_FLIGHT = 2;
-
-/**
- * Rows kept at most, over every statement: about a kilobyte each, key and strings included. More would
- * only be a scan of many slugs; the cache is then emptied and fills again.
- */
-export const SQLITE_CACHED_ROWS = 4096;
 
 // A statement's rows by their values' key; a read that found nothing is kept as null. Not a symbol of
 // this module's: Next bundles the module into several chunks, which share the reader through globalThis.
@@ -30,7 +26,8 @@ type Reader = {
   dataVersion: Database.Statement<[], number>;
   /** The data_version the cached rows were read at. */
   rowsVersion: number;
-  cachedRows: number;
+  /** What the cached rows hold, as rowBytes counts it. */
+  cachedBytes: number;
 };
 type ReaderHolder = { [READER_KEY]?: Reader };
 const READER_KEY = Symbol.for("htmldrop.sqlite-reader");
@@ -44,7 +41,7 @@ function sqliteReader(file: string): Reader {
   if (!holder[READER_KEY]) {
     const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
     const dataVersion = connection.prepare<[], number>("PRAGMA data_version").pluck();
-    holder[READER_KEY] = { connection, statements: new Map(), dataVersion, rowsVersion: dataVersion.get()!, cachedRows: 0 };
+    holder[READER_KEY] = { connection, statements: new Map(), dataVersion, rowsVersion: dataVersion.get()!, cachedBytes: 0 };
   }
   return holder[READER_KEY];
 }
@@ -70,10 +67,10 @@ export function sqliteStatement<P extends unknown[], R>(file: string, sql: strin
 export function sqliteRow<R>(file: string, sql: string, values: readonly unknown[]): R | undefined {
   const reader = sqliteReader(file);
   const version = reader.dataVersion.get()!;
-  if (version !== reader.rowsVersion || reader.cachedRows >= SQLITE_CACHED_ROWS) {
+  if (version !== reader.rowsVersion || reader.cachedBytes >= DATABASE_ROWS_BYTES) {
     for (const { rows } of reader.statements.values()) rows.clear();
     reader.rowsVersion = version;
-    reader.cachedRows = 0;
+    reader.cachedBytes = 0;
   }
   const { statement, rows } = prepared(reader, sql);
   const key = values.length === 1 ? String(values[0]) : JSON.stringify(values);
@@ -82,9 +79,19 @@ export function sqliteRow<R>(file: string, sql: string, values: readonly unknown
     row = (statement.get(...values) as object | undefined) ?? null;
     if (row) Object.freeze(row);
     rows.set(key, row);
-    reader.cachedRows++;
+    reader.cachedBytes += rowBytes(key, row);
   }
   return row === null ? undefined : (row as R);
+}
+
+/**
+ * An upper bound of what a cached row holds: two bytes a character of its key and strings, and V8's
+ * object and map entry around them (about a hundred bytes, and sixteen a property).
+ */
+export function rowBytes(key: string, row: object | null): number {
+  let bytes = 128 + 2 * key.length;
+  for (const value of row ? Object.values(row) : []) bytes += 16 + (typeof value === "string" ? 2 * value.length : 8);
+  return bytes;
 }
 
 /** The same read in each dialect; `name` names its prepared statements on PostgreSQL. */

@@ -1,14 +1,15 @@
 // The hot reads' rows on SQLite are kept until the database changes (lib/db/reads.ts sqliteRow): the
 // next read after a commit on another connection, in this process or another, sees it; a read of an
-// unchanged database answers the row already read, frozen; a scan of more keys than the cache keeps
-// empties it and still answers right.
+// unchanged database answers the row already read, frozen; a scan of more rows than the cache's budget
+// holds empties it and still answers right.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SQLITE_CACHED_ROWS, sqliteRow } from "@/lib/db/reads";
+import { rowBytes, sqliteRow } from "@/lib/db/reads";
+import { DATABASE_ROWS_BYTES } from "@/lib/serving/cache-budget";
 
 const SELECT = `SELECT "slug", "title" FROM "Drop" WHERE "slug" = ?`;
 let dir: string;
@@ -54,12 +55,16 @@ describe("SQLite's cached rows", () => {
     expect(title("first")).toBe("three");
   });
 
-  it("keep answering right past the number of rows kept", () => {
+  it("are let go past the bytes their budget holds, and keep answering right", () => {
+    const long = "x".repeat(1000);
+    const rows = Math.ceil(DATABASE_ROWS_BYTES / rowBytes("scan0", { slug: "scan0", title: long })) + 10;
     const insert = writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`);
     writer.transaction(() => {
-      for (let n = 0; n < SQLITE_CACHED_ROWS + 10; n++) insert.run(`scan${n}`, `title ${n}`);
+      for (let n = 0; n < rows; n++) insert.run(`scan${n}`, `${long}${n}`);
     })();
-    for (let n = 0; n < SQLITE_CACHED_ROWS + 10; n++) expect(title(`scan${n}`)).toBe(`title ${n}`);
+    const firstRead = sqliteRow(file, SELECT, ["scan0"]);
+    for (let n = 0; n < rows; n++) expect(title(`scan${n}`)).toBe(`${long}${n}`);
+    expect(sqliteRow(file, SELECT, ["scan0"]), "read again: the budget emptied the cache").not.toBe(firstRead);
     expect(title("first")).toBe("three");
     expect(title("missing")).toBeUndefined();
   });
