@@ -48,6 +48,14 @@ describe("SQLite's cached rows", () => {
     expect(title("second")).toBe("new");
   });
 
+  it("show a commit made after a checkpoint emptied the write-ahead log", () => {
+    expect(title("second")).toBe("new");
+    writer.pragma("wal_checkpoint(TRUNCATE)");
+    expect(title("second")).toBe("new");
+    writer.prepare(`UPDATE "Drop" SET "title" = ? WHERE "slug" = ?`).run("renewed", "second");
+    expect(title("second")).toBe("renewed");
+  });
+
   it("show a commit made by another process on the next read", () => {
     expect(title("first")).toBe("two");
     const script = `const db = new (require("better-sqlite3"))(process.argv[1]); db.prepare('UPDATE "Drop" SET "title" = ? WHERE "slug" = ?').run("three", "first"); db.close();`;
