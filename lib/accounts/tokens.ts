@@ -109,7 +109,7 @@ type PresentedToken = { id: string; userId: string; scopes: string; drops: strin
  * current and the legacy one). No header: token_required; a header that is not a well-formed bearer
  * token: invalid_token.
  */
-function presentedBearer(authorization: string | null): { accessToken: string } | { hashes: string[] } {
+function presentedBearer(authorization: string | null): { accessToken: string } | { hashes: readonly string[] } {
   if (!authorization?.trim()) {
     throw new ApiError("token_required", "An API token is required: send `Authorization: Bearer <token>` (see /api/onboard to get one).");
   }

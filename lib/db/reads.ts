@@ -116,7 +116,7 @@ export function rowBytes(key: string, row: object | null): number {
 export type HotRead = { name: string; sqlite: string; postgres: string };
 
 /** A hot read with its parameters' values. */
-export type HotReadCall = { read: HotRead; values: unknown[] };
+export type HotReadCall = { read: HotRead; values: readonly unknown[] };
 
 /** A hot read's first row, read already with another (readRowWith): found, or not. */
 export type RowRead<R> = { found: R | undefined };
@@ -138,7 +138,7 @@ export function epochMs(column: string, alias: string): { sqlite: string; postgr
 }
 
 /** The first row of a hot read, on SQLite's read-only connection or, batched (batchedReads), on PostgreSQL. */
-export async function readRow<R>(read: HotRead, values: unknown[]): Promise<R | undefined> {
+export async function readRow<R>(read: HotRead, values: readonly unknown[]): Promise<R | undefined> {
   const [row] = await readTogether({ read, values });
   return row as R | undefined;
 }

@@ -24,9 +24,22 @@ export function tokenSecret(token: string): string | null {
  * the prefix can change; rows written before that hashed the whole token and match only under the prefix
  * they were minted with.
  */
-export function storedTokenHashes(token: string, secret: string): string[] {
-  return [hashSecret(secret), hashSecret(token)];
+export function storedTokenHashes(token: string, secret: string): readonly string[] {
+  const pepper = getConfig().tokenPepper;
+  const kept = presentedHashes.get(token);
+  if (kept?.pepper === pepper) return kept.hashes;
+  if (presentedHashes.size >= PRESENTED_TOKENS_KEPT) presentedHashes.clear();
+  const hashes = Object.freeze([hashSecret(secret), hashSecret(token)]);
+  presentedHashes.set(token, { pepper, hashes });
+  return hashes;
 }
+
+/**
+ * The stored hashes of tokens presented lately, by token: every authenticated request needs two HMACs,
+ * and an agent presents the same token request after request. Bounded (emptied when full), in memory only.
+ */
+const PRESENTED_TOKENS_KEPT = 1024;
+const presentedHashes = new Map<string, { pepper: string; hashes: readonly string[] }>();
 
 /** Only this keyed hash is stored; the pepper keeps a leaked table from being checked offline. */
 export function hashSecret(secret: string): string {
