@@ -18,9 +18,10 @@ import { postgresConnection } from "./connection";
  */
 export const PG_BATCHES_IN_FLIGHT = 2;
 
-// A statement's rows by their values' key; a read that found nothing is kept as null. Not a symbol of
-// this module's: Next bundles the module into several chunks, which share the reader through globalThis.
-type CachedRows = Map<string, object | null>;
+// What a statement answered, by its values' key: its first row, null when it found none (not a symbol of
+// this module's: Next bundles the module into chunks that share the reader through globalThis), or every row.
+type Kept = object | null | readonly object[];
+type CachedRows = Map<string, Kept>;
 type Reader = {
   connection: Database.Database;
   statements: Map<string, { statement: Database.Statement; rows: CachedRows }>;
@@ -29,7 +30,7 @@ type Reader = {
   /** The WAL index header the cached rows were read under, and the one read last. */
   rowsHeader: Buffer;
   header: Buffer;
-  /** What the cached rows hold, as rowBytes counts it. */
+  /** What the cached rows hold, as answerBytes counts it. */
   cachedBytes: number;
 };
 type ReaderHolder = { [READER_KEY]?: Reader };
@@ -71,15 +72,15 @@ export function sqliteStatement<P extends unknown[], R>(file: string, sql: strin
 }
 
 /**
- * The first row of a statement on the read-only connection, kept until the database changes. Read for
- * every request, the row cost about a seventh of a raw drop's CPU, its pages cold in the CPU's caches
- * after the answer before (issue 35). Before the row, one read of the WAL index header tells whether any
+ * What a statement answers on the read-only connection, kept until the database changes. Read for every
+ * request, a row cost about a seventh of a raw drop's CPU, its pages cold in the CPU's caches after the
+ * answer before (issue 35). Before the rows, one read of the WAL index header tells whether any
  * connection committed since the kept rows were read (this process's writer, another instance's): what
  * SQLite compares to start a read, without the locks a statement takes, which cost a raw answer 17 % of
- * its CPU as `PRAGMA data_version`. A write still shows on the next request on every instance. The row
- * is frozen: it is shared.
+ * its CPU as `PRAGMA data_version`. A write still shows on the next request on every instance. The rows
+ * are frozen: they are shared.
  */
-export function sqliteRow<R>(file: string, sql: string, values: readonly unknown[]): R | undefined {
+function keptAnswer(file: string, sql: string, values: readonly unknown[], key: string, read: (statement: Database.Statement) => Kept): Kept {
   const reader = sqliteReader(file);
   const { header, rowsHeader } = reader;
   // A short read (the file cut under it) leaves the header as it was: empty the cache all the same.
@@ -91,24 +92,39 @@ export function sqliteRow<R>(file: string, sql: string, values: readonly unknown
     reader.cachedBytes = 0;
   }
   const { statement, rows } = prepared(reader, sql);
-  const key = values.length === 1 ? String(values[0]) : JSON.stringify(values);
-  let row = rows.get(key);
-  if (row === undefined) {
-    row = (statement.get(...values) as object | undefined) ?? null;
-    if (row) Object.freeze(row);
-    rows.set(key, row);
-    reader.cachedBytes += rowBytes(key, row);
+  let answer = rows.get(key);
+  if (answer === undefined) {
+    answer = read(statement);
+    rows.set(key, answer);
+    reader.cachedBytes += answerBytes(key, answer);
   }
-  return row === null ? undefined : (row as R);
+  return answer;
+}
+
+/** The first row of a statement on the read-only connection, kept until the database changes (keptAnswer). */
+export function sqliteRow<R>(file: string, sql: string, values: readonly unknown[]): R | undefined {
+  const key = values.length === 1 ? String(values[0]) : JSON.stringify(values);
+  const row = keptAnswer(file, sql, values, key, (statement) => {
+    const found = statement.get(...values) as object | undefined;
+    return found ? Object.freeze(found) : null;
+  });
+  return (row ?? undefined) as R | undefined;
+}
+
+/** Every row of a statement on the read-only connection, kept until the database changes (keptAnswer). */
+export function sqliteRows<R>(file: string, sql: string, values: readonly unknown[]): readonly R[] {
+  return keptAnswer(file, sql, values, `all${JSON.stringify(values)}`, (statement) => Object.freeze(statement.all(...values).map((row) => Object.freeze(row as object)))) as readonly R[];
 }
 
 /**
- * An upper bound of what a cached row holds: two bytes a character of its key and strings, and V8's
- * object and map entry around them (about a hundred bytes, and sixteen a property).
+ * An upper bound of what a kept answer holds: two bytes a character of its key and strings, and V8's
+ * objects and map entry around them (about a hundred bytes, and sixteen a property).
  */
-export function rowBytes(key: string, row: object | null): number {
+export function answerBytes(key: string, answer: Kept): number {
   let bytes = 128 + 2 * key.length;
-  for (const value of row ? Object.values(row) : []) bytes += 16 + (typeof value === "string" ? 2 * value.length : 8);
+  for (const row of Array.isArray(answer) ? answer : [answer]) {
+    for (const value of row ? Object.values(row as object) : []) bytes += 16 + (typeof value === "string" ? 2 * value.length : 8);
+  }
   return bytes;
 }
 
@@ -245,16 +261,24 @@ function batchedStatement(parts: BatchedPart[]): LookupCoalescer<unknown[], unkn
  * A read whose text its caller makes for one dialect (the shape of a request, not only the dialect, decides
  * it); `order` is the order of its rows as an ORDER BY over its own columns, which PostgreSQL's batches keep.
  */
-export type DialectRead = { name: string; text: string; order?: string };
+export type DialectRead = {
+  name: string;
+  text: string;
+  order?: string;
+  /** Its rows follow from the database and its values alone (no clock among them): SQLite keeps them (sqliteRows). */
+  timeless?: boolean;
+};
 
 /**
  * Every row of a read made for the configured dialect, prepared once per distinct text: its caller keeps
  * the number of texts small and reuses each text's string, so finding its prepared statement costs no
  * more than a hot read's. On PostgreSQL, batched as the hot reads are.
  */
-export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<R[]> {
+export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<readonly R[]> {
   const { database } = getConfig();
-  if (database.provider === "sqlite") return sqliteStatement<unknown[], R>(database.file, read.text).all(...values);
+  if (database.provider === "sqlite") {
+    return read.timeless ? sqliteRows<R>(database.file, read.text, values) : sqliteStatement<unknown[], R>(database.file, read.text).all(...values);
+  }
   const [rows] = await batchedReads(`all:${read.name}`, [{ text: read.text, rows: "all", order: read.order, fromFirst: [] }]).load(values);
   return rows as R[];
 }

@@ -142,7 +142,9 @@ function shaped(statement: Prisma.Sql, dialect: Dialect, order?: string): Shaped
     if (!(value instanceof Slot)) throw new Error("a list statement's value is not a slot");
     return value.name;
   });
-  return { read: { name: `htmldrop_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`, text, order }, slots };
+  // A statement without the clock answers the same until the database changes.
+  const timeless = !slots.includes("at");
+  return { read: { name: `htmldrop_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`, text, order, timeless }, slots };
 }
 
 type ListStatements = { page: ShapedStatement; count: ShapedStatement };
@@ -178,7 +180,7 @@ function listStatements(shape: ListShape): ListStatements {
 // Bounded: the schema caps page sizes, and every other part of a shape takes a few values.
 const shapedStatements = new Map<string, ListStatements>();
 
-function readShaped<R>(statement: ShapedStatement, values: ListValues): Promise<R[]> {
+function readShaped<R>(statement: ShapedStatement, values: ListValues): Promise<readonly R[]> {
   return readAll<R>(statement.read, valuesOf(statement, values));
 }
 

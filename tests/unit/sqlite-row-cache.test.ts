@@ -1,14 +1,18 @@
-// The hot reads' rows on SQLite are kept until the database changes (lib/db/reads.ts sqliteRow): the
-// next read after a commit on another connection, in this process or another, sees it; a read of an
-// unchanged database answers the row already read, frozen; a scan of more rows than the cache's budget
-// holds empties it and still answers right.
+// The hot reads' answers on SQLite are kept until the database changes (lib/db/reads.ts sqliteRow and
+// sqliteRows): the next read after a commit on another connection, in this process or another, sees it;
+// a read of an unchanged database answers what was read already, frozen; a scan of more rows than the
+// cache's budget holds empties it and still answers right; a list whose page depends on the clock is
+// never kept.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowBytes, sqliteRow } from "@/lib/db/reads";
+import { reloadConfig } from "@/lib/config";
+import { answerBytes, sqliteRow, sqliteRows } from "@/lib/db/reads";
+import { dropListPage } from "@/lib/drops/list-drops";
+import { listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
 import { DATABASE_ROWS_BYTES } from "@/lib/serving/cache-budget";
 
 const SELECT = `SELECT "slug", "title" FROM "Drop" WHERE "slug" = ?`;
@@ -48,6 +52,17 @@ describe("SQLite's cached rows", () => {
     expect(title("second")).toBe("new");
   });
 
+  it("keep every row of a statement the same way, a list's page", () => {
+    const ALL = `SELECT "slug", "title" FROM "Drop" WHERE "slug" >= ? ORDER BY "slug"`;
+    const page = sqliteRows<{ slug: string }>(file, ALL, ["first"]);
+    expect(page.map((row) => row.slug)).toEqual(["first", "second"]);
+    expect(sqliteRows(file, ALL, ["first"])).toBe(page);
+    expect(Object.isFrozen(page) && page.every((row) => Object.isFrozen(row))).toBe(true);
+    writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`).run("fourth", "listed");
+    expect(sqliteRows<{ slug: string }>(file, ALL, ["first"]).map((row) => row.slug)).toEqual(["first", "fourth", "second"]);
+    writer.prepare(`DELETE FROM "Drop" WHERE "slug" = ?`).run("fourth");
+  });
+
   it("show a commit made after a checkpoint emptied the write-ahead log", () => {
     expect(title("second")).toBe("new");
     writer.pragma("wal_checkpoint(TRUNCATE)");
@@ -65,7 +80,7 @@ describe("SQLite's cached rows", () => {
 
   it("are let go past the bytes their budget holds, and keep answering right", () => {
     const long = "x".repeat(1000);
-    const rows = Math.ceil(DATABASE_ROWS_BYTES / rowBytes("scan0", { slug: "scan0", title: long })) + 10;
+    const rows = Math.ceil(DATABASE_ROWS_BYTES / answerBytes("scan0", { slug: "scan0", title: long })) + 10;
     const insert = writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`);
     writer.transaction(() => {
       for (let n = 0; n < rows; n++) insert.run(`scan${n}`, `${long}${n}`);
@@ -75,5 +90,18 @@ describe("SQLite's cached rows", () => {
     expect(sqliteRow(file, SELECT, ["scan0"]), "read again: the budget emptied the cache").not.toBe(firstRead);
     expect(title("first")).toBe("three");
     expect(title("missing")).toBeUndefined();
+  });
+});
+
+describe("a list's page", () => {
+  const page = (search: string) => dropListPage("owner", listDropsQuerySchema.parse(listQueryInput(new URLSearchParams(search)))).all;
+
+  it("is kept only when the clock has no part in it: an expiry filter compares with the time of the request", () => {
+    Object.assign(process.env, { AUTH_SECRET: "a".repeat(32), TOKEN_PEPPER: "b".repeat(32), DATA_DIR: dir });
+    reloadConfig();
+    expect(page("metadata.project=bench&metadata.kind=weekly-report").timeless).toBe(true);
+    expect(page("shared=true&page=2").timeless).toBe(true);
+    expect(page("metadata.project=bench&expired=true").timeless).toBe(false);
+    expect(page("expired=false").timeless).toBe(false);
   });
 });
