@@ -53,6 +53,8 @@ function sqliteReader(file: string): Reader {
     // The migrations put the database in WAL mode, which sticks to the file; sqliteRow's check needs it.
     const mode = connection.pragma("journal_mode", { simple: true });
     if (mode !== "wal") throw new Error(`${file} is in ${String(mode)} journal mode, not WAL: run \`npm run migrate\`, which sets it.`);
+    // Never closed: closing any descriptor of a file drops every POSIX lock the process holds on it,
+    // SQLite's own on this file included.
     const walIndex = openSync(`${file}-shm`, "r");
     const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
     holder[READER_KEY] = { connection, statements: new Map(), walIndex, rowsHeader: Buffer.alloc(WAL_INDEX_HEADER_BYTES), header, cachedBytes: 0 };
