@@ -50,7 +50,7 @@ function sqliteReader(file: string): Reader {
   const holder = globalThis as ReaderHolder;
   if (!holder[READER_KEY]) {
     const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
-    // The migrations put the database in WAL mode, which sticks to the file; sqliteRow's check needs it.
+    // The migrations put the database in WAL mode, which sticks to the file; currentReader's check needs it.
     const mode = connection.pragma("journal_mode", { simple: true });
     if (mode !== "wal") throw new Error(`${file} is in ${String(mode)} journal mode, not WAL: run \`npm run migrate\`, which sets it.`);
     // Never closed: closing any descriptor of a file drops every POSIX lock the process holds on it,
@@ -74,15 +74,15 @@ export function sqliteStatement<P extends unknown[], R>(file: string, sql: strin
 }
 
 /**
- * What a statement answers on the read-only connection, kept until the database changes. Read for every
- * request, a row cost about a seventh of a raw drop's CPU, its pages cold in the CPU's caches after the
- * answer before (issue 35). Before the rows, one read of the WAL index header tells whether any
- * connection committed since the kept rows were read (this process's writer, another instance's): what
- * SQLite compares to start a read, without the locks a statement takes, which cost a raw answer 17 % of
- * its CPU as `PRAGMA data_version`. A write still shows on the next request on every instance. The rows
- * are frozen: they are shared.
+ * The read-only connection with its kept answers: what a statement answered, kept until the database
+ * changes. Read for every request, a row cost about a seventh of a raw drop's CPU, its pages cold in the
+ * CPU's caches after the answer before (issue 35). Here one read of the WAL index header tells whether
+ * any connection committed since the kept answers were read (this process's writer, another instance's),
+ * and a change lets them all go: what SQLite compares to start a read, without the locks a statement
+ * takes, which cost a raw answer 17 % of its CPU as `PRAGMA data_version`. Asked for at each request's
+ * reads, so a write still shows on the next request on every instance.
  */
-function keptAnswer(file: string, sql: string, values: readonly unknown[], key: string, read: (statement: Database.Statement) => Kept): Kept {
+function currentReader(file: string): Reader {
   const reader = sqliteReader(file);
   const { header, rowsHeader } = reader;
   // A short read (the file cut under it) leaves the header as it was: empty the cache all the same.
@@ -93,29 +93,30 @@ function keptAnswer(file: string, sql: string, values: readonly unknown[], key: 
     if (!whole) rowsHeader.fill(0xff);
     reader.cachedBytes = 0;
   }
+  return reader;
+}
+
+/** A statement's first row (`all` false) or every row, as kept on a current reader; frozen, since requests share them. */
+function keptAnswer(reader: Reader, sql: string, values: readonly unknown[], all: boolean): Kept {
   const { statement, rows } = prepared(reader, sql);
+  const key = all ? `all${JSON.stringify(values)}` : values.length === 1 ? String(values[0]) : JSON.stringify(values);
   let answer = rows.get(key);
   if (answer === undefined) {
-    answer = read(statement);
+    answer = all ? Object.freeze(statement.all(...values).map((row) => Object.freeze(row as object))) : Object.freeze((statement.get(...values) as object | undefined) ?? null);
     rows.set(key, answer);
     reader.cachedBytes += answerBytes(key, answer);
   }
   return answer;
 }
 
-/** The first row of a statement on the read-only connection, kept until the database changes (keptAnswer). */
+/** The first row of a statement on the read-only connection, kept until the database changes (currentReader). */
 export function sqliteRow<R>(file: string, sql: string, values: readonly unknown[]): R | undefined {
-  const key = values.length === 1 ? String(values[0]) : JSON.stringify(values);
-  const row = keptAnswer(file, sql, values, key, (statement) => {
-    const found = statement.get(...values) as object | undefined;
-    return found ? Object.freeze(found) : null;
-  });
-  return (row ?? undefined) as R | undefined;
+  return (keptAnswer(currentReader(file), sql, values, false) ?? undefined) as R | undefined;
 }
 
-/** Every row of a statement on the read-only connection, kept until the database changes (keptAnswer). */
-export function sqliteRows<R>(file: string, sql: string, values: readonly unknown[]): readonly R[] {
-  return keptAnswer(file, sql, values, `all${JSON.stringify(values)}`, (statement) => Object.freeze(statement.all(...values).map((row) => Object.freeze(row as object)))) as readonly R[];
+/** Every row of a dialect read on a current reader: kept when nothing but the database decides them. */
+function sqliteAll<R>(reader: Reader, read: DialectRead, values: readonly unknown[]): readonly R[] {
+  return (read.timeless ? keptAnswer(reader, read.text, values, true) : prepared(reader, read.text).statement.all(...values)) as readonly R[];
 }
 
 /**
@@ -175,16 +176,26 @@ export async function readRowWith<A, B>(first: HotReadCall, alongside: Alongside
  * it takes one of a row that is not there.
  */
 export async function readAlone<R>(alongside: AlongsideCall, row: Record<string, unknown> | undefined): Promise<R | undefined> {
-  const values = alongside.values.map((value) => (value instanceof ColumnOfFirstRow ? row?.[value.column] : value));
-  if (values.includes(undefined)) return undefined;
+  const values = alongsideValues(alongside, row);
+  if (!values) return undefined;
   return ("all" in alongside ? readAll(alongside.all, values) : readRow(alongside.read, values)) as Promise<R>;
+}
+
+/** `alongside`'s values, its columns of another read's row taken from `row`; none when `row` lacks one. */
+function alongsideValues(alongside: AlongsideCall, row: Record<string, unknown> | undefined): unknown[] | undefined {
+  const values = alongside.values.map((value) => (value instanceof ColumnOfFirstRow ? row?.[value.column] : value));
+  return values.includes(undefined) ? undefined : values;
 }
 
 async function readTogether(first: HotReadCall, alongside?: AlongsideCall): Promise<[unknown, unknown]> {
   const { database } = getConfig();
   if (database.provider === "sqlite") {
-    const row = sqliteRow<Record<string, unknown>>(database.file, first.read.sqlite, first.values);
-    return [row, alongside && (await readAlone(alongside, row))];
+    // One look at the WAL index for both reads: they answer the same request.
+    const reader = currentReader(database.file);
+    const row = (keptAnswer(reader, first.read.sqlite, first.values, false) ?? undefined) as Record<string, unknown> | undefined;
+    const values = alongside && alongsideValues(alongside, row);
+    if (!alongside || !values) return [row, undefined];
+    return [row, "all" in alongside ? sqliteAll(reader, alongside.all, values) : (keptAnswer(reader, alongside.read.sqlite, values, false) ?? undefined)];
   }
   const parts: BatchedPart[] = [{ text: first.read.postgres, rows: "first", fromFirst: [] }];
   let name = first.read.name;
@@ -278,9 +289,7 @@ export type DialectRead = {
  */
 export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<readonly R[]> {
   const { database } = getConfig();
-  if (database.provider === "sqlite") {
-    return read.timeless ? sqliteRows<R>(database.file, read.text, values) : sqliteStatement<unknown[], R>(database.file, read.text).all(...values);
-  }
+  if (database.provider === "sqlite") return sqliteAll<R>(currentReader(database.file), read, values);
   const [rows] = await batchedReads(`all:${read.name}`, [{ text: read.text, rows: "all", order: read.order, fromFirst: [] }]).load(values);
   return rows as R[];
 }

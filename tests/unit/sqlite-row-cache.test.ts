@@ -1,5 +1,5 @@
-// The hot reads' answers on SQLite are kept until the database changes (lib/db/reads.ts sqliteRow and
-// sqliteRows): the next read after a commit on another connection, in this process or another, sees it;
+// The hot reads' answers on SQLite are kept until the database changes (lib/db/reads.ts sqliteRow, and
+// readAll for a timeless read): the next read after a commit on another connection, in this process or another, sees it;
 // a read of an unchanged database answers what was read already, frozen; a scan of more rows than the
 // cache's budget holds empties it and still answers right; a list whose page depends on the clock is
 // never kept.
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
-import { answerBytes, sqliteRow, sqliteRows } from "@/lib/db/reads";
+import { answerBytes, readAll, sqliteRow } from "@/lib/db/reads";
 import { dropListPage } from "@/lib/drops/list-drops";
 import { listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
 import { DATABASE_ROWS_BYTES } from "@/lib/serving/cache-budget";
@@ -22,7 +22,10 @@ let writer: Database.Database;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "htmldrop-row-cache-"));
-  file = join(dir, "rows.db");
+  // The configured database's file, which readAll reads.
+  Object.assign(process.env, { AUTH_SECRET: "a".repeat(32), TOKEN_PEPPER: "b".repeat(32), DATA_DIR: dir });
+  reloadConfig();
+  file = join(dir, "htmldrop.db");
   writer = new Database(file);
   writer.pragma("journal_mode = WAL");
   writer.exec(`CREATE TABLE "Drop" ("slug" TEXT PRIMARY KEY, "title" TEXT NOT NULL)`);
@@ -52,14 +55,17 @@ describe("SQLite's cached rows", () => {
     expect(title("second")).toBe("new");
   });
 
-  it("keep every row of a statement the same way, a list's page", () => {
-    const ALL = `SELECT "slug", "title" FROM "Drop" WHERE "slug" >= ? ORDER BY "slug"`;
-    const page = sqliteRows<{ slug: string }>(file, ALL, ["first"]);
+  it("keep every row of a read that no clock decides the same way, a list's page", async () => {
+    const text = `SELECT "slug", "title" FROM "Drop" WHERE "slug" >= ? ORDER BY "slug"`;
+    const slugs = async (timeless: boolean) => (await readAll<{ slug: string }>({ name: "page", text, timeless }, ["first"])).map((row) => row.slug);
+    const page = await readAll<{ slug: string }>({ name: "page", text, timeless: true }, ["first"]);
     expect(page.map((row) => row.slug)).toEqual(["first", "second"]);
-    expect(sqliteRows(file, ALL, ["first"])).toBe(page);
+    expect(await readAll({ name: "page", text, timeless: true }, ["first"])).toBe(page);
     expect(Object.isFrozen(page) && page.every((row) => Object.isFrozen(row))).toBe(true);
+    expect(await readAll({ name: "page", text, timeless: false }, ["first"])).not.toBe(page);
     writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`).run("fourth", "listed");
-    expect(sqliteRows<{ slug: string }>(file, ALL, ["first"]).map((row) => row.slug)).toEqual(["first", "fourth", "second"]);
+    expect(await slugs(true)).toEqual(["first", "fourth", "second"]);
+    expect(await slugs(false)).toEqual(["first", "fourth", "second"]);
     writer.prepare(`DELETE FROM "Drop" WHERE "slug" = ?`).run("fourth");
   });
 
@@ -97,8 +103,6 @@ describe("a list's page", () => {
   const page = (search: string) => dropListPage("owner", listDropsQuerySchema.parse(listQueryInput(new URLSearchParams(search)))).all;
 
   it("is kept only when the clock has no part in it: an expiry filter compares with the time of the request", () => {
-    Object.assign(process.env, { AUTH_SECRET: "a".repeat(32), TOKEN_PEPPER: "b".repeat(32), DATA_DIR: dir });
-    reloadConfig();
     expect(page("metadata.project=bench&metadata.kind=weekly-report").timeless).toBe(true);
     expect(page("shared=true&page=2").timeless).toBe(true);
     expect(page("metadata.project=bench&expired=true").timeless).toBe(false);
