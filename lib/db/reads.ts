@@ -13,10 +13,11 @@ import { LookupCoalescer } from "./coalesce";
 import { postgresConnection } from "./connection";
 
 /**
- * Batches of coalesced reads in flight at once on PostgreSQL: two measured best (`TEST_DB=postgres npm
- * run bench`, 2 cores); more spend the CPU on round trips that coalescing would have shared.
+ * Batches of one statement's coalesced reads in flight at once on PostgreSQL. One: a second only split the
+ * waiting requests between two round trips, which cost PostgreSQL about 40 % more CPU a request and the
+ * server as much or more, for no shorter wait (issue 35, sixteenth pass; four cost more still).
  */
-export const PG_BATCHES_IN_FLIGHT = 2;
+export const PG_BATCHES_IN_FLIGHT = 1;
 
 // What a statement answered, by its values' key: its first row, null when it found none (not a symbol of
 // this module's: Next bundles the module into chunks that share the reader through globalThis), or every row.
@@ -294,8 +295,12 @@ export async function readAll<R>(read: DialectRead, values: unknown[]): Promise<
   return rows as R[];
 }
 
-/** Connections of the batched reads' pool: two batches in flight for each of the two kinds a page or an API read waits on. */
-const BATCHED_READS_CONNECTIONS = 2 * PG_BATCHES_IN_FLIGHT;
+/**
+ * Connections of the batched reads' pool, shared by every statement's batch and the blob reads: enough for
+ * the kinds of read that run at once (a lookup, a token with its drop or page, a blob) not to queue behind
+ * one another, as a blob's long read would.
+ */
+const BATCHED_READS_CONNECTIONS = 4;
 
 /** Where the pool is kept: Next loads this module once per layer, and they share it. */
 export const BATCHED_READS_POOL_KEY = Symbol.for("htmldrop.batched-reads-pg-pool");
