@@ -27,13 +27,16 @@ const SQLITE_COLUMNS = `${COLUMNS}, ${SQLITE_EXPIRES_AT}`;
 const LATEST_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = d."latestVersion" WHERE d."slug" = ?`;
 const PINNED_SQL = `SELECT ${SQLITE_COLUMNS} FROM "Drop" d LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = ? WHERE d."slug" = ?`;
 
-// One query answers a whole batch of (slug, version) lookups; a null version means the head.
+// One query answers a whole batch of (slug, version) lookups; a null version means the head. Each row is
+// found by its own index probe (LATERAL … LIMIT 1, which the planner cannot fold into a join): joined,
+// PostgreSQL's generic plan read and hashed every drop of a table of a few hundred, which cost it about
+// 170 µs of CPU a query against 60 (500 drops; the viewer's `slug = ANY($1)`, 90 against 45).
 const PG_BATCH = {
   name: "htmldrop_raw_batch",
   text: `SELECT q."index"::int AS "index", ${COLUMNS}, ${PG_EXPIRES_AT}
     FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q("slug", "version", "index")
-    JOIN "Drop" d ON d."slug" = q."slug"
-    LEFT JOIN "Version" v ON v."dropId" = d."id" AND v."number" = COALESCE(q."version", d."latestVersion")`,
+    CROSS JOIN LATERAL (SELECT * FROM "Drop" WHERE "slug" = q."slug" LIMIT 1) d
+    LEFT JOIN LATERAL (SELECT "blobSha" FROM "Version" WHERE "dropId" = d."id" AND "number" = COALESCE(q."version", d."latestVersion") LIMIT 1) v ON true`,
 };
 
 const BLOB_QUERY_HEAD = `SELECT "bytes", "injectOffset", "injectViewport", "injectLayoutWidth", "injectPlanVersion" FROM "Blob" WHERE "sha256" =`;
@@ -73,10 +76,11 @@ export type ViewerState = {
 };
 const VIEWER_STATE_COLUMNS = `d."id" AS "dropId", d."ownerId" AS "ownerId", d."access" AS "access", d."passcodeHash" AS "passcodeHash", d."revision" AS "revision", d."latestVersion" AS "latestVersion", d."versionSeq" AS "versionSeq", d."indexable" AS "indexable"`;
 const VIEWER_STATE_SQL = `SELECT ${VIEWER_STATE_COLUMNS}, ${SQLITE_EXPIRES_AT} FROM "Drop" d WHERE d."slug" = ?`;
-// Concurrent viewer requests share one query, as raw lookups do.
+// Concurrent viewer requests share one query, as raw lookups do, and probe the index as they do (PG_BATCH).
 const PG_VIEWER_STATE_BATCH = {
   name: "htmldrop_viewer_state_batch",
-  text: `SELECT d."slug" AS "slug", ${VIEWER_STATE_COLUMNS}, ${PG_EXPIRES_AT} FROM "Drop" d WHERE d."slug" = ANY($1::text[])`,
+  text: `SELECT q."slug" AS "slug", ${VIEWER_STATE_COLUMNS}, ${PG_EXPIRES_AT}
+    FROM unnest($1::text[]) AS q("slug") CROSS JOIN LATERAL (SELECT * FROM "Drop" WHERE "slug" = q."slug" LIMIT 1) d`,
 };
 const VIEWER_COALESCER_KEY = Symbol.for("htmldrop.viewer-state-pg");
 type ViewerCoalescerHolder = { [VIEWER_COALESCER_KEY]?: LookupCoalescer<string, ViewerState | null> };
