@@ -4,6 +4,7 @@
 // its answers are held to the stored values and to the drop or list read on its own, refusals included.
 // Every hot read on PostgreSQL is batched, each row as JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PG_BATCHES_IN_FLIGHT } from "@/lib/db/reads";
 import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
 let database: RecordedPostgres;
@@ -105,9 +106,9 @@ describe("the token and the drop in one round trip on PostgreSQL", () => {
     ];
     database.statements.length = 0;
     const answers = await Promise.all(reads.map(([bearer, slug]) => refusal(readDrop.call(`Bearer ${bearer}`, { slug }))));
-    // Two batches start at once; the four reads asked while they ran share the third. (Another
+    // PG_BATCHES_IN_FLIGHT batches start at once; the reads asked while they ran share one more. (Another
     // account's reads then look up its standing on the drop, in statements of their own.)
-    expect(database.statements.filter((statement) => statement.query.includes("row_to_json"))).toHaveLength(3);
+    expect(database.statements.filter((statement) => statement.query.includes("row_to_json"))).toHaveLength(PG_BATCHES_IN_FLIGHT + 1);
     const otherRefusal = await refusal(getDrop("other", "pairread1"));
     expect(answers).toEqual(["answered", otherRefusal, "unauthorized", "not_found", "answered", otherRefusal]);
   });
