@@ -110,6 +110,11 @@ function keptAnswer(reader: Reader, sql: string, values: readonly unknown[], all
   return answer;
 }
 
+/** Whether a row is part of a kept answer (keptAnswer), which lives until the database changes and which requests share. */
+export function isKept(row: object): boolean {
+  return Object.isFrozen(row);
+}
+
 /** The first row of a statement on the read-only connection, kept until the database changes (currentReader). */
 export function sqliteRow<R>(file: string, sql: string, values: readonly unknown[]): R | undefined {
   return (keptAnswer(currentReader(file), sql, values, false) ?? undefined) as R | undefined;

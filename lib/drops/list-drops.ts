@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { getConfig } from "@/lib/config";
+import { type Config, getConfig } from "@/lib/config";
 import { now } from "@/lib/clock";
 import { Prisma } from "@/lib/db";
-import { readAll, type DialectRead } from "@/lib/db/reads";
-import type { DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
+import { isKept, readAll, type DialectRead } from "@/lib/db/reads";
+import type { DropJson, DropListJson, ListDropsQuery } from "@/lib/schemas/drops";
 import { DROP_ROW_COLUMNS, toDropRow, type StoredDropRow } from "./drop-rows";
 import { toDropJson } from "./serialize";
 
@@ -221,6 +221,24 @@ export function dropListPage(owner: unknown, query: ListDropsOptions): DropListP
   return { all: statements.page.read, values: valuesOf(statements.page, listValues), at, statements, listValues };
 }
 
+/** The JSON of drops on kept pages, by row, with the configuration that made their addresses. */
+const keptDropsJson = new WeakMap<object, { config: Config; json: DropJson }>();
+
+/**
+ * A listed drop's JSON. A row of a page kept until the database changes (SQLite's, lib/db/reads.ts) keeps
+ * its JSON as long, unless it has an expiry, which puts the clock in it. Converted on every request (its
+ * tags parsed from JSON, its dates made and read again), a list of five cost 245 µs of CPU against 166.
+ */
+function listedDropJson(row: ListedDropRow, at: number): DropJson {
+  if (row.expiresAt !== null || !isKept(row)) return toDropJson(toDropRow(row), at);
+  const config = getConfig();
+  const kept = keptDropsJson.get(row);
+  if (kept?.config === config) return kept.json;
+  const json = Object.freeze(toDropJson(toDropRow(row), at));
+  keptDropsJson.set(row, { config, json });
+  return json;
+}
+
 /**
  * Lists the caller's drops, or with `shared` the drops shared with the caller: one prepared statement
  * (lib/db/reads.ts), as the single get is, since agents list by tags as often as they get a drop. Only a
@@ -233,7 +251,7 @@ export async function listDrops(userId: string, query: ListDropsOptions, read?: 
   const values = { ...page.listValues, userId };
   const totalItems = Number(rows[0]?.total ?? (query.page > 1 ? ((await readShaped<{ total: number | string }>(page.statements.count, values))[0]?.total ?? 0) : 0));
   return {
-    data: rows.map((row) => toDropJson(toDropRow(row), page.at)),
+    data: rows.map((row) => listedDropJson(row, page.at)),
     pagination: {
       page: query.page,
       page_size: query.pageSize,
