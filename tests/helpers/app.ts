@@ -31,15 +31,26 @@ export function servesServerless(): boolean {
   return process.env.TEST_SERVE === "serverless";
 }
 
+/** The lowest port the kernel gives outgoing connections (and `listen(0)`). */
+const EPHEMERAL_PORTS_START = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+const FIRST_CHOSEN_PORT = 10_000;
+
+/**
+ * A port no socket holds now, below the ephemeral range, tried at random. A caller leaves it unbound for
+ * seconds until its server listens; an ephemeral port could meanwhile become an outgoing connection's
+ * local port (to PostgreSQL, say), which makes that listen fail with EADDRINUSE.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+  for (;;) {
+    const port = FIRST_CHOSEN_PORT + Math.floor(Math.random() * Math.max(EPHEMERAL_PORTS_START - FIRST_CHOSEN_PORT, 1_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once("error", () => resolve(false));
+      // Every address, as the servers listen (`::`, which takes IPv4 too).
+      server.listen(port, () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 export type ApiResult<T = any> = { status: number; headers: Headers; body: T; text: string };
