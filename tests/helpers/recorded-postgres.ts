@@ -60,3 +60,20 @@ export async function recordedPostgres(prefix: string): Promise<RecordedPostgres
     },
   };
 }
+
+/** A node of a plan as `EXPLAIN (ANALYZE, FORMAT JSON)` gives it, with the fields the plan tests read. */
+export type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+};
+
+/** Every node of a plan, the root first. */
+export function* planNodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* planNodes(child);
+}

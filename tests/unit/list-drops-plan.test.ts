@@ -6,7 +6,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { batchedReadsPoolConfig } from "@/lib/db/reads";
-import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
+import { type PlanNode, planNodes, recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
 const ACCOUNTS = 4;
 const DROPS_PER_ACCOUNT = 150;
@@ -21,13 +21,6 @@ let explainer: pg.Client;
 let listDrops: typeof import("@/lib/drops/list-drops").listDrops;
 let readDropList: typeof import("@/lib/api/drop-routes").readDropList;
 let token = "";
-
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; Plans?: PlanNode[] };
-
-function* nodes(plan: PlanNode): Generator<PlanNode> {
-  yield plan;
-  for (const child of plan.Plans ?? []) yield* nodes(child);
-}
 
 beforeAll(async () => {
   database = await recordedPostgres("plan");
@@ -84,10 +77,10 @@ const ROUNDING_SLACK = 2 * FILTER.length;
 
 function expectIndexDriven(plans: PlanNode[]): void {
   expect(plans, "one statement: the page with its total").toHaveLength(1);
-  const tagScans = plans.flatMap((plan) => [...nodes(plan)]).filter((node) => node["Relation Name"] === "DropTag");
+  const tagScans = plans.flatMap((plan) => [...planNodes(plan)]).filter((node) => node["Relation Name"] === "DropTag");
   expect(tagScans.map((node) => node["Node Type"])).not.toContain("Seq Scan");
   for (const plan of plans) {
-    const tagRowsRead = [...nodes(plan)]
+    const tagRowsRead = [...planNodes(plan)]
       // A bitmap heap scan's rows are counted in the index scan under it.
       .filter((node) => (node["Relation Name"] === "DropTag" && node["Node Type"] !== "Bitmap Heap Scan") || node["Index Name"]?.startsWith("DropTag_"))
       .reduce((sum, node) => sum + (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"], 0);
@@ -97,7 +90,7 @@ function expectIndexDriven(plans: PlanNode[]): void {
     const mostRead = OWNER_ROWS_WITH_A_PAIR + MATCHES + 2 * MATCHES * FILTER.length;
     expect(tagRowsRead, "tag rows the statement read").toBeLessThanOrEqual(mostRead + ROUNDING_SLACK);
   }
-  const indexes = plans.flatMap((plan) => [...nodes(plan)]).map((node) => node["Index Name"]);
+  const indexes = plans.flatMap((plan) => [...planNodes(plan)]).map((node) => node["Index Name"]);
   expect(indexes).toContain("DropTag_ownerId_key_value_dropId_idx");
 }
 

@@ -5,20 +5,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { batchedReadsPoolConfig } from "@/lib/db/reads";
-import { recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
+import { type PlanNode, planNodes, recordedPostgres, type RecordedPostgres } from "../helpers/recorded-postgres";
 
 const DROPS = 600;
 
 let database: RecordedPostgres;
 let explainer: pg.Client;
 let lookup: typeof import("@/lib/serving/lookup");
-
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; "Rows Removed by Filter"?: number; Plans?: PlanNode[] };
-
-function* nodes(plan: PlanNode): Generator<PlanNode> {
-  yield plan;
-  for (const child of plan.Plans ?? []) yield* nodes(child);
-}
 
 beforeAll(async () => {
   database = await recordedPostgres("lookup_plan");
@@ -66,7 +59,7 @@ async function explainBatches(): Promise<PlanNode[]> {
 
 /** No table read whole, and at most a row of each table for each of a batch's `lookups`: what an index probe by a unique key reads. */
 function expectIndexProbes(plan: PlanNode, lookups: number): void {
-  const tableReads = [...nodes(plan)].filter((node) => node["Relation Name"] === "Drop" || node["Relation Name"] === "Version");
+  const tableReads = [...planNodes(plan)].filter((node) => node["Relation Name"] === "Drop" || node["Relation Name"] === "Version");
   expect(tableReads.map((node) => node["Node Type"])).not.toContain("Seq Scan");
   const rowsRead = tableReads.reduce((sum, node) => sum + (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)) * node["Actual Loops"], 0);
   expect(rowsRead).toBeLessThanOrEqual(2 * lookups);
