@@ -284,7 +284,7 @@ export type DialectRead = {
   name: string;
   text: string;
   order?: string;
-  /** Its rows follow from the database and its values alone (no clock among them): SQLite keeps them (sqliteRows). */
+  /** Its rows follow from the database and its values alone (no clock among them): SQLite keeps them (keptAnswer). */
   timeless?: boolean;
 };
 
