@@ -6,8 +6,7 @@ import { SLUG_PATTERN } from "@/lib/schemas/common";
 import type { DropAccess } from "@/lib/sharing/levels";
 import { standingOn } from "@/lib/sharing/standing";
 import { admits, effectiveAccess } from "./access-decision";
-import { DROP_ROW_COLUMNS, toDropRow, type StoredDropRow } from "./drop-rows";
-import type { DropRow } from "./serialize";
+import { DROP_ROW_COLUMNS, type StoredDropRow } from "./drop-rows";
 
 export function assertSlug(slug: string): void {
   if (!SLUG_PATTERN.test(slug)) throw new ApiError("invalid_slug", `"${slug.slice(0, 80)}" is not a drop slug: slugs are 6 to 64 lower-case letters and digits.`);
@@ -33,10 +32,10 @@ export async function getDropFor(userId: string, slug: string, need: DropNeed, c
  * getDropFor's drop as a read shows it, read without Prisma: agents poll a drop (lib/db/reads.ts). `read`
  * is the drop's row when it was read already, alongside the caller's token (dropRowRead).
  */
-export async function readDropFor(userId: string, slug: string, need: DropNeed, read?: RowRead<StoredDropRow>): Promise<DropRow> {
+export async function readDropFor(userId: string, slug: string, need: DropNeed, read?: RowRead<StoredDropRow>): Promise<StoredDropRow> {
   assertSlug(slug);
   const row = read ? read.found : await readRow<StoredDropRow>(DROP_WITH_TAGS, [slug]);
-  return admitted(row && toDropRow(row), userId, slug, need, db());
+  return admitted(row, userId, slug, need, db());
 }
 
 /** The read of a drop with its tags, to go with another in one round trip; none for a malformed slug, which readDropFor refuses. */

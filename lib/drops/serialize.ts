@@ -7,6 +7,13 @@ import { effectiveAccess } from "./access-decision";
 import { isExpired } from "./expiry";
 import { publicUrl } from "./public-urls";
 
+/** A moment as either kind of read gives it: Prisma's Date, or Unix ms from a prepared statement (lib/db/reads.ts). */
+type Moment = Date | number;
+
+/**
+ * A drop with its tags, as Prisma reads it or as a prepared statement does (drop-rows.ts): there the
+ * dates are Unix ms, `indexable` may be 0 or 1 and, on SQLite, the tags are JSON text.
+ */
 export type DropRow = {
   slug: string;
   title: string;
@@ -14,14 +21,23 @@ export type DropRow = {
   passcodeHash: string | null;
   latestVersion: number;
   viewCount: number;
-  expiresAt: Date | null;
+  expiresAt: Moment | null;
   commentPolicy: string;
-  indexable: boolean;
+  indexable: boolean | number;
   access: string;
-  createdAt: Date;
-  updatedAt: Date;
-  tags: { key: string; value: string }[];
+  createdAt: Moment;
+  updatedAt: Moment;
+  tags: string | { key: string; value: string }[];
 };
+
+const unixMs = (moment: Moment) => (typeof moment === "number" ? moment : moment.getTime());
+
+/** The metadata object, its keys in code-unit order. */
+function metadataOf(stored: DropRow["tags"]): Record<string, string> {
+  const tags = typeof stored === "string" ? (JSON.parse(stored) as { key: string; value: string }[]) : stored.slice();
+  if (tags.length > 1) tags.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return Object.fromEntries(tags.map((tag) => [tag.key, tag.value]));
+}
 
 export function dropUrls(slug: string): { url: string; raw_url: string } {
   const config = getConfig();
@@ -29,26 +45,30 @@ export function dropUrls(slug: string): { url: string; raw_url: string } {
 }
 
 /**
- * `at` decides `expired`; the additions (expiry, comments, indexable) appear only when set, so a client
- * of the spec sees its shape.
+ * `at` decides `expired`; the additions (expiry, comments, indexable, access) appear only when set, so a
+ * client of the spec sees its shape. Built field by field, in the order the JSON shows them: the get and
+ * the list make one for every drop they answer, and spreads of optional parts cost each a copy (issue 35).
  */
 export function toDropJson(drop: DropRow, at: number = now()): DropJson {
-  const tags = [...drop.tags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return {
-    slug: drop.slug,
-    title: drop.title,
-    // The spec types description as an optional string: absent rather than null when there is none.
-    ...(drop.description !== null ? { description: drop.description } : {}),
-    ...dropUrls(drop.slug),
-    locked: drop.passcodeHash !== null,
-    latest_version: drop.latestVersion,
-    view_count: drop.viewCount,
-    metadata: Object.fromEntries(tags.map((tag) => [tag.key, tag.value])),
-    created_at: drop.createdAt.getTime(),
-    updated_at: drop.updatedAt.getTime(),
-    ...(drop.expiresAt !== null ? { expires_at: drop.expiresAt.getTime(), expired: isExpired(drop.expiresAt, at) } : {}),
-    ...(drop.commentPolicy !== "off" ? { comments: drop.commentPolicy as Exclude<CommentPolicy, "off"> } : {}),
-    ...(drop.indexable ? { indexable: true as const } : {}),
-    ...(effectiveAccess(drop.access) !== "public" ? { access: effectiveAccess(drop.access) as Exclude<DropAccess, "public"> } : {}),
-  };
+  const json: Partial<DropJson> = { slug: drop.slug, title: drop.title };
+  // The spec types description as an optional string: absent rather than null when there is none.
+  if (drop.description !== null) json.description = drop.description;
+  const { url, raw_url } = dropUrls(drop.slug);
+  json.url = url;
+  json.raw_url = raw_url;
+  json.locked = drop.passcodeHash !== null;
+  json.latest_version = drop.latestVersion;
+  json.view_count = drop.viewCount;
+  json.metadata = metadataOf(drop.tags);
+  json.created_at = unixMs(drop.createdAt);
+  json.updated_at = unixMs(drop.updatedAt);
+  if (drop.expiresAt !== null) {
+    json.expires_at = unixMs(drop.expiresAt);
+    json.expired = isExpired(drop.expiresAt, at);
+  }
+  if (drop.commentPolicy !== "off") json.comments = drop.commentPolicy as Exclude<CommentPolicy, "off">;
+  if (drop.indexable) json.indexable = true;
+  const access = effectiveAccess(drop.access);
+  if (access !== "public") json.access = access as Exclude<DropAccess, "public">;
+  return json as DropJson;
 }
