@@ -147,6 +147,26 @@ async function firstCards(origin: string, slugs: string[]): Promise<string> {
   return `- Preview cards (\`/p/<slug>/og.png\`), the first after the start, then another drop's: ${times.join(", ")}`;
 }
 
+/**
+ * A new drop's link as an unfurler opens it, once the card worker has stopped: the viewer page, then at
+ * once the card its og:image names, which began to be drawn as the page cache rendered the page.
+ */
+async function unfurledCard(app: TestApp, token: string, origin: string): Promise<string> {
+  const created = await app.api("/api/drops", { method: "POST", token, body: { title: "unfurled", html: writeHtml() } });
+  if (created.status !== 201) throw new Error(`could not create the unfurled drop: ${created.text}`);
+  await new Promise((resolve) => setTimeout(resolve, RETIRE_IDLE_MS + 1000));
+  const started = performance.now();
+  const page = await fetch(`${origin}/p/${created.body.slug}`);
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(await page.text())?.[1]?.replaceAll("&amp;", "&");
+  if (page.status !== 200 || !image) throw new Error(`the viewer page answered ${page.status} without og:image`);
+  const pageDone = performance.now();
+  const card = await fetch(`${origin}${new URL(image).pathname}${new URL(image).search}`);
+  await card.arrayBuffer();
+  if (card.status !== 200) throw new Error(`the unfurled card answered ${card.status}`);
+  const cardDone = performance.now();
+  return `- A new drop's link unfurled after the card worker stopped: its viewer page ${(pageDone - started).toFixed(0)} ms, then its card ${(cardDone - pageDone).toFixed(0)} ms (begun with the page)`;
+}
+
 /** The served bytes are built (parsed, injected) on a blob's first request, then kept in memory. */
 async function largeDropTimings(app: TestApp, token: string, origin: string): Promise<string[]> {
   const lines: string[] = [];
@@ -188,7 +208,7 @@ async function benchDatabase(database: TestDb, nextPage: Floor): Promise<void> {
   try {
     const fixtures = await seed(app);
     const origin = `http://127.0.0.1:${new URL(app.baseUrl).port}`;
-    const cards = await firstCards(origin, [fixtures.slug, fixtures.putSlug]);
+    const cards = [await firstCards(origin, [fixtures.slug, fixtures.putSlug]), await unfurledCard(app, fixtures.token, origin)];
     const logStart = app.logs().length;
     const pid = serverPid(app.logs());
     const nextFloor: Target = { label: "minimal dynamic Next.js page", url: nextPage.url, floor: true, connections: CONNECTIONS };
@@ -229,7 +249,7 @@ async function benchDatabase(database: TestDb, nextPage: Floor): Promise<void> {
 
     console.log(`### ${database === "sqlite" ? "SQLite" : "PostgreSQL"}\n`);
     console.log(table(rows, bareSample, edgeRun.medians[0]!));
-    console.log(`\n${[cards, ...summary(rows, roundsOf, logs, edgePeak), ...(await largeDropTimings(app, fixtures.token, origin))].join("\n")}\n`);
+    console.log(`\n${[...cards, ...summary(rows, roundsOf, logs, edgePeak), ...(await largeDropTimings(app, fixtures.token, origin))].join("\n")}\n`);
   } finally {
     bare?.stop();
     await app.stop();

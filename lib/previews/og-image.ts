@@ -6,8 +6,8 @@
 // card (its title would show); an expired one answers 410 like its viewer.
 import { now } from "@/lib/clock";
 import { epochMs, type HotRead, readRow } from "@/lib/db/reads";
-import { decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
-import { parsePublicPath } from "@/lib/drops/public-urls";
+import { type AccessDecision, decideAccess, dropStateOf, namesNothing } from "@/lib/drops/access-decision";
+import { parsePublicPath, type PublicPath, routeAt } from "@/lib/drops/public-urls";
 import { ApiError, isApiError } from "@/lib/errors";
 import { assertRateLimit } from "@/lib/ratelimit";
 import { clientKeyFromHeaders } from "@/lib/ratelimit/client-key";
@@ -98,8 +98,10 @@ export async function servePreviewImage(request: PreviewRequest): Promise<RawRes
   }
 }
 
-async function respond({ method, url, headers }: PreviewRequest): Promise<RawResponse> {
-  const path = parsePublicPath(`${url.pathname}${url.search}`);
+type Card = { content: CardContent; tag: string; decision: Extract<AccessDecision, { answer: "serve" }> };
+
+/** The card a public path names, "expired" for an expired drop's (410); not_found when there is none to show. */
+async function cardAt(path: PublicPath | null): Promise<Card | "expired"> {
   if (path?.route !== "og" || namesNothing(path)) throw new ApiError("not_found", NO_CARD);
   const slug = path.slug!;
   const pinned = typeof path.version === "number" ? path.version : null;
@@ -107,14 +109,36 @@ async function respond({ method, url, headers }: PreviewRequest): Promise<RawRes
   const version = pinned ?? drop?.latestVersion ?? 0;
   // A pinned version's existence counts only for a drop that may show a card at all.
   const mayShow = drop !== null && drop.passcodeHash === null && drop.access === "public" && pinned !== null;
-  const at = now();
   const state = drop && dropStateOf(drop, mayShow ? drop.pinnedExists !== null : undefined);
-  const decision = decideAccess(path, state, { kind: "anonymous", unlock: null }, at);
-  if (decision.answer === "expired") return expiredPage();
+  const decision = decideAccess(path, state, { kind: "anonymous", unlock: null }, now());
+  if (decision.answer === "expired") return "expired";
   if (decision.answer !== "serve" || drop === null) throw new ApiError("not_found", NO_CARD);
-
   const content = cardContent(drop, version);
-  const tag = cardTag(slug, content);
+  return { content, tag: cardTag(slug, content), decision };
+}
+
+/**
+ * Starts drawing the card of a viewer page the page cache is rendering (lib/serving/cached-pages.ts),
+ * unless it is drawn or another card is being drawn: an unfurler reads the page, then asks for the card
+ * its og:image names, and finds it drawn or on its way rather than waiting for a worker to start and load
+ * the renderer (a few hundred milliseconds). One at a time, so a flood of new pages draws no more than
+ * one card at once.
+ */
+export function drawCardAhead(slug: string, version: number): void {
+  const idle = () => cache().renders.size === 0;
+  if (!idle()) return;
+  cardAt(routeAt("og", slug, version))
+    .then((card) => {
+      if (card !== "expired" && idle() && !cache().cards.has(card.tag)) return renderOnce(card.tag, card.content);
+    })
+    // Drawn again when asked for, which logs a failure.
+    .catch(() => undefined);
+}
+
+async function respond({ method, url, headers }: PreviewRequest): Promise<RawResponse> {
+  const card = await cardAt(parsePublicPath(`${url.pathname}${url.search}`));
+  if (card === "expired") return expiredPage();
+  const { content, tag, decision } = card;
   const answerHeaders: Record<string, string> = {
     "content-type": "image/png",
     "cache-control": decision.cacheControl!,
@@ -128,9 +152,11 @@ async function respond({ method, url, headers }: PreviewRequest): Promise<RawRes
   // As the page cache says it: whether this answer was drawn for this request.
   answerHeaders["x-htmldrop-cache"] = png ? "hit" : "miss";
   if (!png) {
-    // Only renders count: a flood of distinct cards is what costs CPU, never a cached one.
-    await assertRateLimit("previewRenders", clientKeyFromHeaders(headers));
-    png = await renderOnce(tag, content);
+    // Only renders count: a flood of distinct cards is what costs CPU, never a cached one, nor one being
+    // drawn already (for its viewer page, drawCardAhead, or another request).
+    const drawing = cache().renders.get(tag);
+    if (!drawing) await assertRateLimit("previewRenders", clientKeyFromHeaders(headers));
+    png = await (drawing ?? renderOnce(tag, content));
   }
   answerHeaders["content-length"] = String(png.length);
   return { status: 200, headers: answerHeaders, body: method === "HEAD" ? null : [png] };

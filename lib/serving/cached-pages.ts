@@ -7,6 +7,7 @@ import { prefersHtml, prefersJson } from "@/lib/discovery/respond";
 import { decideAccess, dropStateOf } from "@/lib/drops/access-decision";
 import { viewerPath, type PublicPath } from "@/lib/drops/public-urls";
 import { isPublicCatalogFile, PATTERN_CATALOG_PATH } from "@/lib/patterns";
+import { drawCardAhead } from "@/lib/previews/og-image";
 import { viewerOn } from "@/lib/sharing/standing";
 import { findViewerState, viewedDrop } from "./lookup";
 import { andThen, type MaybePromise } from "./maybe-async";
@@ -55,6 +56,8 @@ function viewerPage(request: RawRequest, path: PublicPath, slug: string): MaybeP
         revision: drop.revision,
         path: viewerPath(slug, version),
         cacheControl: decision.cacheControl!,
+        // The page names its card as og:image; an unfurler asks for it next.
+        onRender: () => drawCardAhead(slug, version ?? drop.latestVersion),
       });
       return andThen(page, (page) => {
         // The rendered page carries proxy.ts's header already; this keeps it to the state read just now.

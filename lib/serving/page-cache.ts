@@ -120,6 +120,8 @@ export type PageEntry = {
   cacheControl: string;
   /** Request headers the page depends on, sent with the render. */
   renderHeaders?: Record<string, string>;
+  /** Called as the page starts being rendered (a miss), to prepare what its readers ask for next. */
+  onRender?: () => void;
 };
 
 /** The page from cache (without a promise), rendered first if it is missing or of another revision; null if Next must answer this request itself. */
@@ -131,6 +133,7 @@ export function servePage(request: RawRequest, entry: PageEntry): MaybePromise<R
     return respond(cached, request, entry.cacheControl, "hit");
   }
   state().misses++;
+  entry.onRender?.();
   return renderOnce(entry.path, entry.key, entry.revision, entry.renderHeaders ?? {}).then((rendered) => {
     if (!rendered) return null;
     store(rendered);
