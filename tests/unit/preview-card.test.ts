@@ -1,6 +1,6 @@
 // The preview card draws only characters of its one font (lib/previews/fonts), so none is drawn as an
 // empty box: the covered list must hold only code points that font's cmap maps, and card text must keep to it.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { drawCardOffThread } from "@/lib/previews/card-pool";
 import { coveredRanges, drawableText, isCovered } from "@/lib/previews/font-coverage";
@@ -68,6 +68,14 @@ describe("the preview card's text", () => {
 });
 
 describe("drawing a card", () => {
+  it.runIf(process.platform === "linux")("draws on a thread the scheduler puts behind the event loop", async () => {
+    await drawCardOffThread({ title: "Priority", description: "", version: 1, site: "localhost:3000" });
+    // The worker stays a while after its card; field 19 of a thread's stat is its nice value.
+    const nice = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+    expect(nice(String(process.pid))).toBe(0);
+    expect(readdirSync("/proc/self/task").some((task) => nice(task) > 0)).toBe(true);
+  });
+
   it("draws a 1200×630 PNG on the card worker, its text from the content", async () => {
     const content = { title: "Quarterly report", description: "Numbers and the plan.", version: 3, site: "drops.example.com" };
     const png = await drawCardOffThread(content);
