@@ -1,5 +1,5 @@
 // Draws preview cards on one worker thread (worker-pool.ts) that stops when idle, as the diff and
-// injection workers do. The renderer (satori, with its WebAssembly layout engine, and resvg) stays
+// injection workers do. The renderer (resvg, with the font) stays
 // loaded in whichever thread first draws a card, about 20 MB of resident memory (issue 35), and a card
 // costs tens of milliseconds of CPU: on the worker both leave the event loop, and the memory leaves the
 // process 15 s after the last card.

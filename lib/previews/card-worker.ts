@@ -1,5 +1,4 @@
 // Draws the preview cards that card-pool.ts sends, away from the event loop.
-import "./no-fetch";
 import { setPriority } from "node:os";
 import { answerJobs } from "@/lib/workers/worker-jobs";
 import type { CardContent } from "./card-tag";
@@ -10,7 +9,11 @@ import { renderPreviewCard } from "./render";
 // whole process's). At 5 a card still gets about a quarter of a contended core.
 if (process.platform === "linux") setPriority(5);
 
-answerJobs((content: CardContent) => renderPreviewCard(content).catch((error: unknown) => {
-  console.error("htmldrop: the preview card worker could not draw a card:", (error as Error).message);
-  return null;
-}));
+answerJobs((content: CardContent) => {
+  try {
+    return renderPreviewCard(content);
+  } catch (error) {
+    console.error("htmldrop: the preview card worker could not draw a card:", (error as Error).message);
+    return null;
+  }
+});

@@ -1,17 +1,20 @@
-// The card is laid out by satori (flexbox to an SVG whose text is glyph outlines) and rasterized by
-// resvg's native build: next/og rasterizes with resvg's WebAssembly build, about 220 ms a card on this
+// The card is laid out as SVG (card.ts) and drawn by resvg's native build, which shapes its text in the
+// one bundled font: next/og rasterizes with resvg's WebAssembly build, about 220 ms a card on this
 // project's slower machines against 40 (issue 35), or with sharp, whose libvips cannot be loaded first by
-// a worker thread. Nothing is fetched: satori is given the one font and no loader of other assets.
+// a worker thread. Nothing is fetched: resvg gets the one font file and no system fonts, and the SVG
+// names no other resource.
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
-import { CARD_HEIGHT, CARD_WIDTH, previewCard } from "./card";
+import { CARD_WIDTH, previewCardSvg } from "./card";
 import type { CardContent } from "./card-tag";
+import { readFontMetrics } from "./font-metrics";
 
-const fonts = [{ name: "Geist", data: readFileSync(new URL("./fonts/Geist-Regular.ttf", import.meta.url)), weight: 400 as const, style: "normal" as const }];
+const FONT_FILE = fileURLToPath(new URL("./fonts/Geist-Regular.ttf", import.meta.url));
+const metrics = readFontMetrics(readFileSync(FONT_FILE));
+const font = { fontFiles: [FONT_FILE], loadSystemFonts: false, defaultFontFamily: "Geist" };
 
 /** The card as PNG bytes, in the one font (./font-coverage.ts keeps the text to what it draws). */
-export async function renderPreviewCard(content: CardContent): Promise<Buffer> {
-  const svg = await satori(previewCard(content), { width: CARD_WIDTH, height: CARD_HEIGHT, fonts });
-  return new Resvg(svg, { fitTo: { mode: "width", value: CARD_WIDTH } }).render().asPng();
+export function renderPreviewCard(content: CardContent): Buffer {
+  return new Resvg(previewCardSvg(content, metrics), { font, fitTo: { mode: "width", value: CARD_WIDTH } }).render().asPng();
 }

@@ -3,54 +3,25 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { drawCardOffThread } from "@/lib/previews/card-pool";
+import { CARD_WIDTH, previewCardSvg } from "@/lib/previews/card";
 import { coveredRanges, drawableText, isCovered } from "@/lib/previews/font-coverage";
+import { readFontMetrics } from "@/lib/previews/font-metrics";
+import { renderPreviewCard } from "@/lib/previews/render";
 
-/** The code points a TrueType font maps to a glyph, from its cmap (format 4 or 12). */
-function mappedCodePoints(font: Buffer): Set<number> {
-  const tables = font.readUInt16BE(4);
-  let cmap = -1;
-  for (let index = 0; index < tables; index++) {
-    const record = 12 + index * 16;
-    if (font.toString("ascii", record, record + 4) === "cmap") cmap = font.readUInt32BE(record + 8);
-  }
-  expect(cmap).toBeGreaterThan(0);
-  const mapped = new Set<number>();
-  const encodings = font.readUInt16BE(cmap + 2);
-  for (let index = 0; index < encodings; index++) {
-    const subtable = cmap + font.readUInt32BE(cmap + 4 + index * 8 + 4);
-    const format = font.readUInt16BE(subtable);
-    if (format === 12) {
-      const groups = font.readUInt32BE(subtable + 12);
-      for (let group = 0; group < groups; group++) {
-        const at = subtable + 16 + group * 12;
-        for (let code = font.readUInt32BE(at); code <= font.readUInt32BE(at + 4); code++) mapped.add(code);
-      }
-    } else if (format === 4) {
-      const segments = font.readUInt16BE(subtable + 6) / 2;
-      const ends = subtable + 14;
-      const starts = ends + segments * 2 + 2;
-      const deltas = starts + segments * 2;
-      const rangeOffsets = deltas + segments * 2;
-      for (let segment = 0; segment < segments; segment++) {
-        const start = font.readUInt16BE(starts + segment * 2);
-        const end = font.readUInt16BE(ends + segment * 2);
-        const delta = font.readInt16BE(deltas + segment * 2);
-        const rangeOffsetAt = rangeOffsets + segment * 2;
-        const rangeOffset = font.readUInt16BE(rangeOffsetAt);
-        for (let code = start; code <= end && code !== 0xffff; code++) {
-          const glyph = rangeOffset === 0 ? (code + delta) & 0xffff : font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
-          if (glyph !== 0) mapped.add(code);
-        }
-      }
-    }
-  }
-  return mapped;
+const FONT = readFileSync(new URL("../../lib/previews/fonts/Geist-Regular.ttf", import.meta.url));
+const metrics = readFontMetrics(FONT);
+
+/** The text of each line the card draws in `fontSize`, from its SVG. */
+function linesAt(svg: string, fontSize: number): string[] {
+  return [...svg.matchAll(/<text [^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>/g)].filter((match) => Number(match[1]) === fontSize).map((match) => match[2]!);
 }
 
 describe("the preview card's text", () => {
   it("lists only code points the bundled font maps", () => {
-    const mapped = mappedCodePoints(readFileSync(new URL("../../lib/previews/fonts/Geist-Regular.ttf", import.meta.url)));
+    const mapped = metrics.codePoints();
     expect(mapped.size).toBeGreaterThan(500);
+    for (const char of "Aé€Ж") expect(mapped.has(char.codePointAt(0)!), char).toBe(true);
+    for (const char of "日🎉") expect(mapped.has(char.codePointAt(0)!), char).toBe(false);
     const missing: string[] = [];
     for (const [first, last] of coveredRanges()) for (let code = first; code <= last; code++) if (!mapped.has(code)) missing.push(code.toString(16));
     expect(missing).toEqual([]);
@@ -64,6 +35,57 @@ describe("the preview card's text", () => {
     expect(Array.from(cut)).toHaveLength(90);
     expect(cut.endsWith("…")).toBe(true);
     for (const char of "…—“”€") expect(isCovered(char.codePointAt(0)!), char).toBe(true);
+  });
+});
+
+describe("the preview card's layout", () => {
+  const content = { title: "Quarterly report", description: "Numbers and the plan.", version: 3, site: "drops.example.com" };
+
+  it("measures text by the font's advance widths", () => {
+    expect(metrics.width("", 72)).toBe(0);
+    expect(metrics.width("WW", 72)).toBeCloseTo(2 * metrics.width("W", 72));
+    expect(metrics.width("W", 72)).toBeGreaterThan(metrics.width("i", 72));
+    expect(metrics.width("W", 72, -1)).toBeCloseTo(metrics.width("W", 72) - 1);
+    expect(metrics.ascender).toBeGreaterThan(0);
+    expect(metrics.descender).toBeLessThan(0);
+  });
+
+  it("draws a short title and description on one line each", () => {
+    const svg = previewCardSvg(content, metrics);
+    expect(linesAt(svg, 72)).toEqual(["Quarterly report"]);
+    expect(linesAt(svg, 32)).toEqual(["Numbers and the plan."]);
+    expect(linesAt(svg, 28)).toEqual(["Version 3", "drops.example.com"]);
+  });
+
+  it("wraps long text between words within the card's width, three lines at most, the last cut with an ellipsis", () => {
+    const title = "A much longer title that goes on and on to show how the card wraps it, at ninety chars";
+    const svg = previewCardSvg({ ...content, title, description: "word ".repeat(40) }, metrics);
+    const titleLines = linesAt(svg, 56);
+    expect(titleLines.join(" ")).toBe(title);
+    expect(titleLines.length).toBeGreaterThan(1);
+    const descriptionLines = linesAt(svg, 32);
+    expect(descriptionLines).toHaveLength(3);
+    expect(descriptionLines[2]!.endsWith("…")).toBe(true);
+    for (const line of descriptionLines) expect(metrics.width(line, 32)).toBeLessThanOrEqual(CARD_WIDTH - 144);
+    for (const line of titleLines) expect(metrics.width(line, 56, -1)).toBeLessThanOrEqual(CARD_WIDTH - 144);
+
+    const wide = linesAt(previewCardSvg({ ...content, title: "W".repeat(45) }, metrics), 72);
+    expect(wide.length).toBeGreaterThan(1);
+    for (const line of wide) expect(metrics.width(line, 72, -1)).toBeLessThanOrEqual(CARD_WIDTH - 144);
+  });
+
+  it("keeps the text between the header and the footer, however wide its characters", () => {
+    const svg = previewCardSvg({ ...content, title: "W".repeat(48), description: "M".repeat(180) }, metrics);
+    const baselines = [...svg.matchAll(/<text [^>]*y="([\d.]+)" font-size="(72|32)"/g)].map((match) => Number(match[1]));
+    const pillTop = Number(/<rect x="72" y="([\d.]+)"/.exec(svg)![1]);
+    expect(Math.min(...baselines) - 72 * metrics.ascender).toBeGreaterThanOrEqual(16 + 64 + 56);
+    expect(Math.max(...baselines)).toBeLessThanOrEqual(pillTop);
+  });
+
+  it("escapes the text it draws, which resvg then parses", () => {
+    const svg = previewCardSvg({ ...content, title: '<b>Q&A</b> "quoted"', site: "a&b.example" }, metrics);
+    expect(linesAt(svg, 72)).toEqual(["&lt;b&gt;Q&amp;A&lt;/b&gt; &quot;quoted&quot;"]);
+    expect(renderPreviewCard({ ...content, title: '<b>Q&A</b> "quoted"' }).readUInt32BE(16)).toBe(CARD_WIDTH);
   });
 });
 
