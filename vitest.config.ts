@@ -88,7 +88,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       // Some unit tests start commands or wait on PostgreSQL and Redis: Vitest's 5 s default fails them on a busy machine.
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 } },
+      // --expose-gc as npm start runs: the card worker collects after each card (lib/previews/card-worker.ts).
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000, execArgv: ["--expose-gc"] } },
       apiProject("sqlite", { TEST_DB: "sqlite" }),
       apiProject("postgres", { TEST_DB: "postgres" }),
       apiProject("serverless", { TEST_DB: "postgres", TEST_SERVE: "serverless" }),

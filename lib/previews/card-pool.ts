@@ -1,15 +1,18 @@
 // Draws preview cards on one worker thread (worker-pool.ts) that stops when idle, as the diff and
-// injection workers do. The renderer (resvg, with the font) stays
-// loaded in whichever thread first draws a card, about 20 MB of resident memory (issue 35), and a card
-// costs tens of milliseconds of CPU: on the worker both leave the event loop, and the memory leaves the
-// process 15 s after the last card.
+// injection workers do. The renderer (resvg and the font) stays loaded in whichever thread first draws a
+// card, and a card costs tens of milliseconds of CPU: on the worker both leave the event loop, and the
+// memory leaves the process 15 s after the last card.
 import { Worker } from "node:worker_threads";
 import type { CardContent } from "./card-tag";
 import { workerFromSource, workerPool } from "@/lib/workers/worker-pool";
 
-/** A worker's first card loads the renderer (a few hundred milliseconds); past this it is replaced. */
+/** A worker's first card loads the renderer (about a hundred milliseconds); past this it is replaced. */
 const CARD_RENDER_TIMEOUT_MS = 10_000;
-const resourceLimits = { maxOldGenerationSizeMb: 128 };
+// resvg-js frees a card's pixels (3 MB at 1200×630) only when V8 collects the objects holding them, and V8
+// does not count that memory: with the default young generation a worker went hundreds of cards between
+// collections (428 MB after 200 cards). At 1 MB it collects every few cards (187 MB after 200); where
+// `gc` is exposed (npm start), the worker also collects after each card (card-worker.ts).
+const resourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 1 };
 
 const drawOnWorker = workerPool<CardContent, Uint8Array | null>({
   name: "preview-cards",

@@ -9,9 +9,14 @@ import { renderPreviewCard } from "./render";
 // whole process's). At 5 a card still gets about a quarter of a contended core.
 if (process.platform === "linux") setPriority(5);
 
+// A minor collection (half a millisecond) frees the card's pixels at once (card-pool.ts); `npm start` exposes gc.
+const collectGarbage = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
+
 answerJobs((content: CardContent) => {
   try {
-    return renderPreviewCard(content);
+    const png = renderPreviewCard(content);
+    collectGarbage?.({ type: "minor" });
+    return png;
   } catch (error) {
     console.error("htmldrop: the preview card worker could not draw a card:", (error as Error).message);
     return null;
