@@ -104,10 +104,13 @@ export function previewCardSvg({ title, description, version, site }: CardConten
   const versionLabel = `Version ${version}`;
   const pillWidth = metrics.width(versionLabel, FOOTER_SIZE) + 2 * PILL_PADDING.x;
   const footerBaseline = baseline(metrics, FOOTER_SIZE, pillTop, pillHeight);
+  // The site keeps to the room right of the pill, cut with an ellipsis past it.
+  const siteStyle: TextStyle = { fontSize: FOOTER_SIZE, lineHeight: 1, color: MUTED, maxLines: 1 };
+  const siteLine = wrapText(drawableText(site, 60), metrics, siteStyle, CONTENT_WIDTH - pillWidth - BLOCK_GAP)[0] ?? "";
   parts.push(
     `<rect x="${PADDING_X}" y="${pillTop.toFixed(1)}" width="${pillWidth.toFixed(1)}" height="${pillHeight.toFixed(1)}" rx="${(pillHeight / 2).toFixed(1)}" fill="${ACCENT}"/>`,
     textElement(PADDING_X + PILL_PADDING.x, footerBaseline, versionLabel, FOOTER_SIZE, "#ffffff"),
-    textElement(CARD_WIDTH - PADDING_X, footerBaseline, drawableText(site, 60), FOOTER_SIZE, MUTED, ' text-anchor="end"'),
+    textElement(CARD_WIDTH - PADDING_X, footerBaseline, siteLine, FOOTER_SIZE, MUTED, ' text-anchor="end"'),
   );
 
   // The title and description, centred between the header and the footer.

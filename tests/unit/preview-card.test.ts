@@ -82,6 +82,15 @@ describe("the preview card's layout", () => {
     expect(Math.max(...baselines)).toBeLessThanOrEqual(pillTop);
   });
 
+  it("keeps a long site name to the room beside the version, cut with an ellipsis", () => {
+    const site = "a-very-long-host-name-for-a-drops-only-origin.subdomain.example.org";
+    const [version, drawnSite] = linesAt(previewCardSvg({ ...content, version: 12345, site }, metrics), 28);
+    expect(version).toBe("Version 12345");
+    expect(drawnSite!.endsWith("…")).toBe(true);
+    const pillWidth = metrics.width(version!, 28) + 48;
+    expect(metrics.width(drawnSite!, 28)).toBeLessThanOrEqual(CARD_WIDTH - 144 - pillWidth - 24);
+  });
+
   it("escapes the text it draws, which resvg then parses", () => {
     const svg = previewCardSvg({ ...content, title: '<b>Q&A</b> "quoted"', site: "a&b.example" }, metrics);
     expect(linesAt(svg, 72)).toEqual(["&lt;b&gt;Q&amp;A&lt;/b&gt; &quot;quoted&quot;"]);
