@@ -24,7 +24,9 @@ const MARK_SIZE = 56;
 const BLOCK_GAP = 24;
 const PILL_PADDING = { x: 24, y: 8 };
 
-type TextStyle = { fontSize: number; lineHeight: number; letterSpacing?: number; color: string; maxLines: number };
+/** How text is measured and cut into lines (wrapText); a block of lines also has its line height and colour. */
+type LineStyle = { fontSize: number; letterSpacing?: number; maxLines: number };
+type TextStyle = LineStyle & { lineHeight: number; color: string };
 const TITLE: TextStyle = { fontSize: 72, lineHeight: 1.15, letterSpacing: -1, color: INK, maxLines: 3 };
 // A long title is set smaller, so that it keeps to a few lines.
 const LONG_TITLE: TextStyle = { ...TITLE, fontSize: 56 };
@@ -41,7 +43,7 @@ function escapeXml(text: string): string {
  * `text` in lines no wider than `width`, broken between words (and inside a word longer than a line),
  * at most `maxLines`, the last cut with an ellipsis when the text goes on.
  */
-function wrapText(text: string, metrics: FontMetrics, style: TextStyle, width: number): string[] {
+function wrapText(text: string, metrics: FontMetrics, style: LineStyle, width: number): string[] {
   const fits = (line: string) => metrics.width(line, style.fontSize, style.letterSpacing) <= width;
   const lines: string[] = [];
   let line = "";
@@ -105,8 +107,7 @@ export function previewCardSvg({ title, description, version, site }: CardConten
   const pillWidth = metrics.width(versionLabel, FOOTER_SIZE) + 2 * PILL_PADDING.x;
   const footerBaseline = baseline(metrics, FOOTER_SIZE, pillTop, pillHeight);
   // The site keeps to the room right of the pill, cut with an ellipsis past it.
-  const siteStyle: TextStyle = { fontSize: FOOTER_SIZE, lineHeight: 1, color: MUTED, maxLines: 1 };
-  const siteLine = wrapText(drawableText(site, 60), metrics, siteStyle, CONTENT_WIDTH - pillWidth - BLOCK_GAP)[0] ?? "";
+  const siteLine = wrapText(drawableText(site, 60), metrics, { fontSize: FOOTER_SIZE, maxLines: 1 }, CONTENT_WIDTH - pillWidth - BLOCK_GAP)[0] ?? "";
   parts.push(
     `<rect x="${PADDING_X}" y="${pillTop.toFixed(1)}" width="${pillWidth.toFixed(1)}" height="${pillHeight.toFixed(1)}" rx="${(pillHeight / 2).toFixed(1)}" fill="${ACCENT}"/>`,
     textElement(PADDING_X + PILL_PADDING.x, footerBaseline, versionLabel, FOOTER_SIZE, "#ffffff"),
