@@ -9,13 +9,15 @@ import { renderPreviewCard } from "./render";
 // whole process's). At 5 a card still gets about a quarter of a contended core.
 if (process.platform === "linux") setPriority(5);
 
-// A minor collection (half a millisecond) frees the card's pixels at once (card-pool.ts); `npm start` exposes gc.
-const collectGarbage = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
+// A full collection after each card frees its pixels at once (card-pool.ts). A minor one cannot reach a
+// wrapper that a scavenge during the card promoted, which the whole suite showed once (53 MB kept over 30
+// cards). It takes about a millisecond in the worker's small heap; `npm start` exposes gc.
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 answerJobs((content: CardContent) => {
   try {
     const png = renderPreviewCard(content);
-    collectGarbage?.({ type: "minor" });
+    collectGarbage?.();
     return png;
   } catch (error) {
     console.error("htmldrop: the preview card worker could not draw a card:", (error as Error).message);
