@@ -19,7 +19,7 @@ import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { patternErrorState, patternSaveFromForm, patternValuesFromForm, savedNotice, type PatternState } from "@/lib/dashboard/pattern-form";
 import { baseVersionFromForm, createInputFromForm, publishErrorState, replaceInputFromForm, valuesFromForm, type PublishState } from "@/lib/dashboard/publish-form";
-import { tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
+import { tokenErrorState, tokenRequestFromForm, tokenSnippets, type NewTokenState } from "@/lib/dashboard/token-form";
 import { commentIdSchema, commentPolicySchema, commentTextSchema } from "@/lib/schemas/comments";
 import { tokenIdSchema } from "@/lib/schemas/accounts";
 import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
@@ -97,7 +97,7 @@ export const createTokenAction = dashboardAction<NewTokenState>(async (owner, fo
   const created = await createToken({ userId: owner, ...FULL_GRANT }, tokenRequestFromForm(form));
   const state = { ...ok(DASHBOARD_MESSAGES.tokenCreated), created: { ...created, snippets: tokenSnippets(discoveryFacts(), created.token) } };
   return { state, revalidate: ["/dashboard/tokens"] };
-});
+}, tokenErrorState);
 
 /** Pages that show a comment: its drop's page and the inbox across all drops. */
 function commentPages(slug: string): string[] {

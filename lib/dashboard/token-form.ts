@@ -8,6 +8,7 @@ import type { DiscoveryFacts } from "@/lib/discovery/facts";
 import { mcpConfigSnippet } from "@/lib/discovery/onboard";
 import { createTokenBodySchema, type CreatedTokenJson, type CreateTokenBody } from "@/lib/schemas/accounts";
 import { parseInput } from "@/lib/schemas/errors";
+import { toFormState, type FormState } from "./form-state";
 import { formText as text } from "./text-upload";
 
 /** Lifetimes the form offers, in days; "never" is the other choice. */
@@ -72,9 +73,20 @@ export function tokenSnippets(facts: DiscoveryFacts, token: string): TokenSnippe
   return { mcp: JSON.stringify(mcp, null, 2), cli };
 }
 
-/** What the form shows after a token is created: the secret, once, with its snippets. */
-export type NewTokenState = {
-  status: "idle" | "ok" | "error";
-  message: string;
+/** What the fields held, so a refused form comes back filled in even without JavaScript. */
+export type TokenValues = { label: string; scopes: string[]; dropLimit: string; drops: string[]; expires: string };
+
+export function tokenValuesFromForm(form: FormData): TokenValues {
+  return { label: text(form, "label"), scopes: strings(form, "scopes"), dropLimit: text(form, "drop_limit"), drops: strings(form, "drops"), expires: text(form, "expires") };
+}
+
+/** What the form shows after a token is created: the secret, once, with its snippets; or a refusal and what was chosen. */
+export type NewTokenState = FormState & {
   created?: CreatedTokenJson & { snippets: TokenSnippets };
+  values?: TokenValues;
 };
+
+/** A refusal as "New token" shows it, with the choices as they were. */
+export function tokenErrorState(error: unknown, form: FormData): NewTokenState {
+  return { ...toFormState(error), values: tokenValuesFromForm(form) };
+}

@@ -111,19 +111,33 @@ test("the New token form works without JavaScript", async ({ browser }) => {
   await createLimitedToken(browser, { width: 1280, login: "nojs", javaScript: false });
 });
 
-test("a refused New token keeps the choices and says why", async ({ page }) => {
-  await app.createToken("rita");
-  await signInToDashboard(page, app, "rita", "/dashboard/tokens");
-  await page.getByText("Create a token…").click();
-  const form = page.getByRole("form", { name: "New token" });
-  await form.getByLabel("Label").fill("nothing at all");
-  await form.getByRole("checkbox", { name: /drops:read/ }).uncheck();
-  await form.getByRole("checkbox", { name: /drops:write/ }).uncheck();
-  await form.getByRole("button", { name: "Create token" }).click();
-  await expect(form.locator('[data-state="error"]')).toHaveText("Choose at least one scope.");
-  await expect(form.getByLabel("Label")).toHaveValue("nothing at all");
-  await expect(page.getByTestId("new-token")).toHaveCount(0);
-});
+for (const javaScript of [true, false]) {
+  test(`a refused New token keeps the choices and says why, ${javaScript ? "with" : "without"} JavaScript`, async ({ browser }) => {
+    const login = javaScript ? "rita" : "ritanojs";
+    const agent = await app.createToken(login, "agent");
+    const drop = await createDrop(app, agent, { title: "Kept report" });
+    const context = await browser.newContext({ javaScriptEnabled: javaScript });
+    const page = await context.newPage();
+    await signInToDashboard(page, app, login, "/dashboard/tokens");
+    await page.getByText("Create a token…").click();
+    const form = page.getByRole("form", { name: "New token" });
+    await form.getByLabel("Label").fill("nothing at all");
+    await form.getByRole("checkbox", { name: /drops:read/ }).uncheck();
+    await form.getByRole("checkbox", { name: /drops:write/ }).uncheck();
+    await form.getByRole("radio", { name: /Only the drops checked below/ }).check();
+    await form.getByRole("checkbox", { name: new RegExp(drop.slug) }).check();
+    await form.getByLabel("Expires").selectOption("7");
+    await form.getByRole("button", { name: "Create token" }).click();
+    await expect(form.locator('[data-state="error"]')).toHaveText("Choose at least one scope.");
+    await expect(form.getByLabel("Label")).toHaveValue("nothing at all");
+    await expect(form.getByRole("checkbox", { name: /drops:write/ })).not.toBeChecked();
+    await expect(form.getByRole("radio", { name: /Only the drops checked below/ })).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: new RegExp(drop.slug) })).toBeChecked();
+    await expect(form.getByLabel("Expires")).toHaveValue("7");
+    await expect(page.getByTestId("new-token")).toHaveCount(0);
+    await context.close();
+  });
+}
 
 for (const screen of SCREENS) {
   test(`tokens with the same label are told apart by when they were made and last used, at ${screen.width} px`, async ({ browser }) => {

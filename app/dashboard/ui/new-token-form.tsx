@@ -55,6 +55,9 @@ function CreatedToken({ created }: { created: NonNullable<NewTokenState["created
  */
 export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }: Props) {
   const { state, pending, shown, formProps } = useActionForm<NewTokenState>(createTokenAction, true);
+  // Refused, the form shows the choices as posted; without JavaScript the page is drawn anew from them.
+  const values = state.status === "error" ? state.values : undefined;
+  const someDrops = values?.dropLimit === "some";
   return (
     <section className={styles.card} aria-labelledby="new-token-form-heading">
       <h2 id="new-token-form-heading">New token</h2>
@@ -65,13 +68,13 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
         <form {...formProps} aria-label="New token">
           <div className={styles.control}>
             <label htmlFor="token-label">Label</label>
-            <input id="token-label" name="label" maxLength={100} placeholder="CI: weekly report" autoComplete="off" />
+            <input id="token-label" name="label" maxLength={100} placeholder="CI: weekly report" autoComplete="off" defaultValue={values?.label} />
           </div>
           <fieldset className={styles.choices}>
             <legend>Scopes</legend>
             {SCOPES.map((scope) => (
               <label key={scope} className={styles.choice}>
-                <input type="checkbox" name="scopes" value={scope} defaultChecked={DEFAULT_SCOPES.has(scope)} />
+                <input type="checkbox" name="scopes" value={scope} defaultChecked={values ? values.scopes.includes(scope) : DEFAULT_SCOPES.has(scope)} />
                 <span>
                   {SCOPE_DESCRIPTIONS[scope]} <code className={styles.muted}>{scope}</code>
                 </span>
@@ -81,18 +84,18 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
           <fieldset className={styles.choices}>
             <legend>Drops</legend>
             <label className={styles.choice}>
-              <input type="radio" name="drop_limit" value="all" defaultChecked />
+              <input type="radio" name="drop_limit" value="all" defaultChecked={!someDrops} />
               <span>Every drop, including drops published later</span>
             </label>
             <label className={styles.choice}>
-              <input type="radio" name="drop_limit" value="some" disabled={drops.length === 0} />
+              <input type="radio" name="drop_limit" value="some" disabled={drops.length === 0} defaultChecked={someDrops} />
               <span>{drops.length === 0 ? "Only some drops (you have none yet)" : "Only the drops checked below (it cannot create new ones)"}</span>
             </label>
             {drops.length > 0 ? (
               <div className={styles.dropChoices} role="group" aria-label="Drops the token may touch">
                 {drops.map((drop) => (
                   <label key={drop.slug} className={styles.choice}>
-                    <input type="checkbox" name="drops" value={drop.slug} />
+                    <input type="checkbox" name="drops" value={drop.slug} defaultChecked={values?.drops.includes(drop.slug)} />
                     <span className={styles.choiceText}>
                       {drop.title} <code className={styles.muted}>{drop.slug}</code>
                     </span>
@@ -103,7 +106,7 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
           </fieldset>
           <div className={styles.control}>
             <label htmlFor="token-expires">Expires</label>
-            <select id="token-expires" name="expires" defaultValue={defaultExpiry} aria-describedby="token-expires-help">
+            <select id="token-expires" name="expires" defaultValue={values?.expires ?? defaultExpiry} aria-describedby="token-expires-help">
               {expiryDays.map((days) => (
                 <option key={days} value={String(days)}>
                   In {days} days
