@@ -2,9 +2,8 @@
 // 1200×630 (kept as an artifact), and the owner lets search engines index a drop from the dashboard,
 // whose Search engines section passes axe in light and dark, on a phone and a desktop.
 import { writeFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { AXE_TAGS, COLOR_SCHEMES, SCREENS, screenshotPath } from "../helpers/a11y";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolationsInBothSchemes, SCREENS, screenshotPath } from "../helpers/a11y";
 import { startApp, type TestApp } from "../helpers/app";
 import { createDrop, pngSize, signInToDashboard, tamperHiddenField } from "../helpers/dashboard";
 
@@ -19,16 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.stop();
 });
-
-/** axe's WCAG 2.2 A and AA rules on one section, in light and dark (the rest of the page is other tests' concern). */
-async function expectSectionAccessible(page: Page, selector: string): Promise<void> {
-  for (const colorScheme of COLOR_SCHEMES) {
-    await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include(selector).withTags(AXE_TAGS).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${colorScheme} mode`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test("the viewer's og:image resolves to a 1200×630 card the browser draws", async ({ page }) => {
   const drop = await createDrop(app, token, { title: "Roadmap for the spring release", description: "Milestones, owners and the open risks" });
@@ -66,14 +55,15 @@ for (const screen of SCREENS) {
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Search engines" }) });
     const checkbox = section.getByRole("checkbox", { name: "Let search engines index this drop" });
     await expect(checkbox).not.toBeChecked();
-    await expectSectionAccessible(page, "section:has(#indexing-heading)");
+    // The rest of the page is other tests' concern.
+    await expectNoAxeViolationsInBothSchemes(page, { include: "section:has(#indexing-heading)" });
 
     await checkbox.check();
     await section.getByRole("button", { name: "Save indexing setting" }).click();
     await expect(section.getByRole("status")).toHaveText("Saved: search engines may now index this drop.");
     expect((await app.api(`/api/drops/${drop.slug}`, { token: ownToken })).body.indexable).toBe(true);
     expect((await fetch(drop.url)).headers.get("x-robots-tag")).toBeNull();
-    await expectSectionAccessible(page, "section:has(#indexing-heading)");
+    await expectNoAxeViolationsInBothSchemes(page, { include: "section:has(#indexing-heading)" });
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath("previews", `indexing-${screen.name}`), fullPage: false });
 

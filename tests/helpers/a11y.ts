@@ -2,9 +2,8 @@
 // shown, in light and dark, and screenshots kept under test-results/ as artifacts of the run.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Frame, type Page } from "@playwright/test";
-import axe, { type AxeResults, type RunOptions } from "axe-core";
+import axe, { type AxeResults, type ElementContext, type RunOptions } from "axe-core";
 
 export const SCREENS = [
   { name: "phone", width: 390, height: 844 },
@@ -32,43 +31,51 @@ function summarize(violations: AxeResults["violations"]): ViolationSummary[] {
 }
 
 /**
- * axe-core's WCAG 2.2 A and AA rules (and its best practices) on the page as shown. A drop's own HTML
- * inside the viewer's iframe is the author's, not htmldrop's, so frames are left out (see axeViolationsInFrame).
+ * axe-core run inside `frame`'s own document, injected once per document. @axe-core/playwright's builder
+ * sent axe's 560 KB source to every frame twice on each run, most of a page's check (1.4 s of CPU for
+ * the smallest page in light and dark).
  */
-export async function expectNoAxeViolations(page: Page, options: { exclude?: string[]; onlyColorRules?: boolean } = {}): Promise<void> {
+async function runAxe(frame: Frame, context: ElementContext, rules?: string[]): Promise<ViolationSummary[]> {
+  if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(axe.source);
+  // Only violations are read, so axe need not gather every passing node's details (much faster on long pages).
+  const options: RunOptions = { runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"], iframes: false };
+  // The context passes as unknown: Playwright's serializable-argument type of axe's ElementContext exhausts tsc's memory.
+  const violations = await frame.evaluate(
+    ({ context, options }) => (window as unknown as { axe: typeof axe }).axe.run(context as ElementContext, options).then((results) => results.violations),
+    { context: context as unknown, options },
+  );
+  return summarize(violations);
+}
+
+/**
+ * axe-core's WCAG 2.2 A and AA rules (and its best practices) on the page as shown, or only on what
+ * `include` selects. A drop's own HTML inside the viewer's iframe is the author's, not htmldrop's, so
+ * frames are left out (see axeViolationsInFrame).
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string; exclude?: string[]; onlyColorRules?: boolean } = {}): Promise<void> {
   // Next streams a dynamic page's metadata after its body, so the title can arrive a moment after load;
   // axe judges the page once it has one (a page that never gets one still fails document-title).
   await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
-  // Only violations are read, so axe need not gather every passing node's details (much faster on long
-  // pages). Set first: options() replaces what withRules and withTags set.
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
-  builder = options.onlyColorRules ? builder.withRules(COLOR_RULES) : builder.withTags(AXE_TAGS);
-  // axe runs in the page itself (legacy mode): its default runs each frame apart and joins the parts in
-  // a new blank page, which cost two thirds of the accessibility specs' CPU.
-  builder = builder.exclude("iframe").setLegacyMode(true);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  expect(summarize(results.violations), `axe violations on ${page.url()}`).toEqual([]);
+  const exclude = ["iframe", ...(options.exclude ?? [])];
+  const context: ElementContext = options.include ? { include: [options.include], exclude } : { exclude };
+  const violations = await runAxe(page.mainFrame(), context, options.onlyColorRules ? COLOR_RULES : undefined);
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /**
  * The same rules (or only `rules`) on one frame's own document, run inside that frame: a drop in the
  * viewer's sandboxed iframe, judged as its reader gets it, without the viewer page around it (which
- * the accessibility specs check). axe's frame-by-frame mode would join the parts in a new blank page,
- * most of the CPU of a check.
+ * the accessibility specs check).
  */
-export async function axeViolationsInFrame(frame: Frame, rules?: string[]): Promise<ViolationSummary[]> {
-  if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(axe.source);
-  const options: RunOptions = { runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"] };
-  const violations = await frame.evaluate((run) => (window as unknown as { axe: typeof axe }).axe.run(document, run).then((results) => results.violations), options);
-  return summarize(violations);
+export function axeViolationsInFrame(frame: Frame, rules?: string[]): Promise<ViolationSummary[]> {
+  return runAxe(frame, { exclude: [] }, rules);
 }
 
 /**
  * Runs axe in light and in dark mode, restoring light afterwards. The pages' dark scheme changes colours
  * only (CSS variables), so in dark the rules about colour run; every rule has run in light.
  */
-export async function expectNoAxeViolationsInBothSchemes(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+export async function expectNoAxeViolationsInBothSchemes(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
   for (const colorScheme of COLOR_SCHEMES) {
     await page.emulateMedia({ colorScheme });
     await expectNoAxeViolations(page, { ...options, onlyColorRules: colorScheme === "dark" });
