@@ -12,14 +12,34 @@ export async function signInAs(app: TestApp, login: string): Promise<string> {
 
 /** next-auth's local sign-in (on by default on a loopback address); returns the session cookie. */
 async function signInLocally(app: TestApp, login: string): Promise<string> {
+  const cookies = await localSignInCookies(app, login);
+  const session = cookies.get("next-auth.session-token");
+  if (!session) throw new Error("the local sign-in gave no session");
+  return `next-auth.session-token=${session}`;
+}
+
+/**
+ * next-auth's local sign-in over HTTP; returns every cookie it set by name: the session's, and the CSRF
+ * token's, which a browser that signed in through the pages holds too (the sign-out page needs it).
+ */
+export async function localSignInCookies(app: TestApp, login: string): Promise<Map<string, string>> {
   const base = `http://127.0.0.1:${app.env.PORT}`;
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(";")[0]!;
+      const separator = pair.indexOf("=");
+      cookies.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+  };
   const csrf = await fetch(`${base}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  keep(csrf);
   const form = new URLSearchParams({ csrfToken: ((await csrf.json()) as { csrfToken: string }).csrfToken, username: login, callbackUrl: "/dashboard" });
+  const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   const answer = await fetch(`${base}/api/auth/callback/credentials`, { method: "POST", body: form, headers: { cookie }, redirect: "manual" });
-  const session = answer.headers.getSetCookie().find((line) => line.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`the local sign-in gave no session (status ${answer.status})`);
-  return session.split(";")[0]!;
+  keep(answer);
+  if (!cookies.has("next-auth.session-token")) throw new Error(`the local sign-in gave no session (status ${answer.status})`);
+  return cookies;
 }
 
 /** Server action ids of the current build, by exported function name. */
