@@ -12,15 +12,13 @@ export async function signInAs(app: TestApp, login: string): Promise<string> {
 
 /** next-auth's local sign-in (on by default on a loopback address); returns the session cookie. */
 async function signInLocally(app: TestApp, login: string): Promise<string> {
-  const cookies = await localSignInCookies(app, login);
-  const session = cookies.get("next-auth.session-token");
-  if (!session) throw new Error("the local sign-in gave no session");
-  return `next-auth.session-token=${session}`;
+  return `next-auth.session-token=${(await localSignInCookies(app, login)).get("next-auth.session-token")}`;
 }
 
 /**
- * next-auth's local sign-in over HTTP; returns every cookie it set by name: the session's, and the CSRF
- * token's, which a browser that signed in through the pages holds too (the sign-out page needs it).
+ * next-auth's local sign-in over HTTP; returns every cookie it set by name: the session's (always: it
+ * throws without one), and the CSRF token's, which a browser that signed in through the pages holds too
+ * (the sign-out page needs it).
  */
 export async function localSignInCookies(app: TestApp, login: string): Promise<Map<string, string>> {
   const base = `http://127.0.0.1:${app.env.PORT}`;
