@@ -34,6 +34,8 @@ export function servesServerless(): boolean {
 /** The lowest port the kernel gives outgoing connections (and `listen(0)`). */
 const EPHEMERAL_PORTS_START = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
 const FIRST_CHOSEN_PORT = 10_000;
+/** Above FIRST_CHOSEN_PORT, the one port of the Fetch standard's "bad port" list: fetch and Chromium refuse it. */
+const FETCH_BAD_PORT = 10_080;
 
 /**
  * A port no socket holds now, below the ephemeral range, tried at random. A caller leaves it unbound for
@@ -43,6 +45,7 @@ const FIRST_CHOSEN_PORT = 10_000;
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = FIRST_CHOSEN_PORT + Math.floor(Math.random() * Math.max(EPHEMERAL_PORTS_START - FIRST_CHOSEN_PORT, 1_000));
+    if (port === FETCH_BAD_PORT) continue;
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer();
       server.once("error", () => resolve(false));
