@@ -13,7 +13,7 @@ import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comme
 import { createDrop, deleteDrop, deleteVersion, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { builtinPatterns, deletePattern, savePattern } from "@/lib/patterns";
 import { dashboardAction, refused } from "@/lib/dashboard/action";
-import { ok, toFormState } from "@/lib/dashboard/form-state";
+import { keepingPosted, ok, toFormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
@@ -56,7 +56,7 @@ export const editDropAction = dashboardAction(async (owner, form) => {
   if (Object.keys(input).length === 0) return { state: ok(DASHBOARD_MESSAGES.nothingChanged) };
   await patchDrop(owner, slug, input);
   return { state: ok(DASHBOARD_MESSAGES.saved), revalidate: [dashboardDropPath(slug)] };
-});
+}, keepingPosted(["title", "description", "tags"]));
 
 export const setPasscodeAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");

@@ -4,7 +4,7 @@
 // service REST calls (lib/sharing, patchDrop), inside the skeleton every dashboard action shares.
 import { patchDrop } from "@/lib/drops";
 import { dashboardAction, refused } from "@/lib/dashboard/action";
-import { ok, toFormState } from "@/lib/dashboard/form-state";
+import { keepingPosted, ok, toFormState } from "@/lib/dashboard/form-state";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
 import { addPersonBodyFromForm, addTeamBodyFromForm, roleFromForm, teamMemberBodyFromForm, teamNameFromForm } from "@/lib/dashboard/sharing";
@@ -34,7 +34,7 @@ export const addDropPersonAction = dashboardAction(async (owner, form) => {
   if (text(form, "person").trim() === "") return refused(DASHBOARD_MESSAGES.personMissing);
   const added = await addDropMember(owner, slug, addPersonBodyFromForm(form));
   return { state: ok(added.pending ? DASHBOARD_MESSAGES.memberPending : DASHBOARD_MESSAGES.memberAdded), revalidate: sharingPages(slug) };
-});
+}, keepingPosted(["person", "role"]));
 
 export const addDropTeamAction = dashboardAction(
   async (owner, form) => {

@@ -1,8 +1,12 @@
 import { isApiError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES } from "./messages";
 
-/** What a dashboard server action hands back to its form. */
-export type FormState = { status: "idle" | "ok" | "error"; message: string };
+/**
+ * What a dashboard server action hands back to its form. `posted`, on a refusal: what was typed in the
+ * fields the form draws again (keepingPosted), since a form posted before the page hydrated comes back as
+ * a new page, whose fields would otherwise show the stored values.
+ */
+export type FormState = { status: "idle" | "ok" | "error"; message: string; posted?: Record<string, string> };
 
 /** A schema's message ("must be at most 64 characters") as a sentence a form shows under its field. */
 export function asSentence(text: string): string {
@@ -27,4 +31,16 @@ export function toFormState(error: unknown, notFoundMessage: string = DASHBOARD_
   }
   console.error("dashboard action failed", error);
   return { status: "error", message: DASHBOARD_MESSAGES.unexpected };
+}
+
+/** A refusal that keeps what was typed in `fields` (FormState's `posted`); only fields safe to show again. */
+export function keepingPosted(fields: readonly string[]): (error: unknown, form: FormData) => FormState {
+  return (error, form) => {
+    const posted: Record<string, string> = {};
+    for (const field of fields) {
+      const value = form.get(field);
+      if (typeof value === "string") posted[field] = value;
+    }
+    return { ...toFormState(error), posted };
+  };
 }

@@ -287,6 +287,34 @@ test("dashboard writes count against the account's daily write quota, and the pa
   }
 });
 
+test("without JavaScript, a refused edit and a refused person keep what was typed and say why", async ({ browser }) => {
+  const token = await app.createToken("nojsowner");
+  const drop = await createDrop(app, token, { title: "Stored title", metadata: { stage: "draft" } });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInToDashboard(page, app, "nojsowner", `/dashboard/drops/${drop.slug}?tab=settings`);
+  const edit = page.getByRole("form", { name: "Edit details and tags" });
+  await edit.getByLabel("Title").fill("Typed title");
+  await edit.getByLabel("Description").fill("Typed description");
+  await edit.getByLabel("Tags", { exact: true }).fill("Not A Key!=x");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.locator('[data-state="error"]')).toContainText("metadata keys use letters, digits");
+  await expect(edit.getByLabel("Title")).toHaveValue("Typed title");
+  await expect(edit.getByLabel("Description")).toHaveValue("Typed description");
+  await expect(edit.getByLabel("Tags", { exact: true })).toHaveValue("Not A Key!=x");
+  expect((await app.api(`/api/drops/${drop.slug}`, { token })).body.title).toBe("Stored title");
+
+  await page.goto(`${app.baseUrl}/dashboard/drops/${drop.slug}?tab=share`);
+  const add = page.getByRole("form", { name: "Add a person" });
+  await add.getByLabel("Login or email").fill("not an@email");
+  await add.getByLabel("Role").selectOption("editor");
+  await add.getByRole("button", { name: "Add person" }).click();
+  await expect(add.getByRole("status")).toHaveText("Email must be an email address.");
+  await expect(add.getByLabel("Login or email")).toHaveValue("not an@email");
+  await expect(add.getByLabel("Role")).toHaveValue("editor");
+  await context.close();
+});
+
 test("the main pages look right on a phone and on a desktop", async ({ browser }) => {
   const token = await app.createToken("gina", "work laptop");
   await app.createToken("gina", "home desktop");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalTags, formatTagLines, parseTagFilter, parseTagLines, patchInputFromForm } from "@/lib/dashboard/forms";
-import { isApiError } from "@/lib/errors";
+import { keepingPosted } from "@/lib/dashboard/form-state";
+import { ApiError, isApiError } from "@/lib/errors";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -54,5 +55,12 @@ describe("the edit form's PATCH body", () => {
         expect(isApiError(error) && error.code).toBe(attempt.code);
       }
     }
+  });
+});
+
+describe("a refusal that keeps what was typed", () => {
+  it("hands back the named fields only, with the refusal's message", () => {
+    const refusal = keepingPosted(["title", "tags"])(new ApiError("title_too_long", "Title is too long."), form({ ...rendered, title: "Typed", tags: "a=b", passcode: "secret" }));
+    expect(refusal).toEqual({ status: "error", message: "Title is too long.", posted: { title: "Typed", tags: "a=b" } });
   });
 });

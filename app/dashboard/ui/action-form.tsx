@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useEffect, useRef, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import type { FormState } from "@/lib/dashboard/form-state";
 import styles from "../dashboard.module.css";
+import { PostedFields } from "./posted-fields";
 import { SubmitRow } from "./submit-row";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
@@ -57,7 +58,7 @@ export function ActionForm({ action, children, submitLabel, tone = "primary", la
   const { state, pending, shown, formProps } = useActionForm(action, resetOnSuccess);
   return (
     <form {...formProps} aria-label={label} className={className}>
-      {children}
+      <PostedFields.Provider value={state.status === "error" ? state.posted : undefined}>{children}</PostedFields.Provider>
       <SubmitRow pending={pending} label={submitLabel} tone={tone} />
       <FormStatus state={state} shown={shown} id={statusId} />
     </form>

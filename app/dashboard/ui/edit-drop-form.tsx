@@ -3,8 +3,12 @@ import type { DropJson } from "@/lib/schemas/drops";
 import { editDropAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { PostedInput, PostedTextarea } from "./posted-fields";
 
-/** Title, description and tags. Only changed fields are sent (PATCH semantics); no new version is made. */
+/**
+ * Title, description and tags. Only changed fields are sent (PATCH semantics); no new version is made.
+ * The hidden fields stay the server's elements: React leaves them as they are when the form draws again.
+ */
 export function EditDropForm({ drop }: { drop: DropJson }) {
   return (
     <section className={styles.card} aria-labelledby="details-heading">
@@ -18,15 +22,15 @@ export function EditDropForm({ drop }: { drop: DropJson }) {
           <legend className={styles.visuallyHidden}>Details</legend>
           <div className={styles.control}>
             <label htmlFor="title">Title</label>
-            <input id="title" name="title" defaultValue={drop.title} required maxLength={200} />
+            <PostedInput id="title" name="title" defaultValue={drop.title} required maxLength={200} />
           </div>
           <div className={styles.control}>
             <label htmlFor="description">Description</label>
-            <textarea id="description" name="description" defaultValue={drop.description ?? ""} rows={2} maxLength={500} />
+            <PostedTextarea id="description" name="description" defaultValue={drop.description ?? ""} rows={2} maxLength={500} />
           </div>
           <div className={styles.control}>
             <label htmlFor="tags-edit">Tags</label>
-            <textarea id="tags-edit" name="tags" defaultValue={formatTagLines(drop.metadata)} rows={4} aria-describedby="tags-edit-help" className={styles.mono} spellCheck={false} />
+            <PostedTextarea id="tags-edit" name="tags" defaultValue={formatTagLines(drop.metadata)} rows={4} aria-describedby="tags-edit-help" className={styles.mono} spellCheck={false} />
             <small id="tags-edit-help" className={styles.muted}>
               One key=value per line, at most 10. Tags are private to you; agents can filter by them. Empty clears them.
             </small>

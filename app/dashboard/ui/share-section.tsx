@@ -5,18 +5,19 @@ import type { DropAccess, MemberRole } from "@/lib/sharing/levels";
 import { addDropPersonAction, addDropTeamAction, removeMemberAction, setAccessAction, setMemberRoleAction } from "../sharing-actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { PostedInput, PostedSelect } from "./posted-fields";
 
 type Props = { slug: string; access: DropAccess | undefined; card: ShareCard };
 
 function RoleSelect({ id, role }: { id: string; role: MemberRole }) {
   return (
-    <select id={id} name="role" defaultValue={role}>
+    <PostedSelect id={id} name="role" defaultValue={role}>
       {ROLE_CHOICES.map((choice) => (
         <option key={choice.value} value={choice.value}>
           {choice.label}
         </option>
       ))}
-    </select>
+    </PostedSelect>
   );
 }
 
@@ -94,7 +95,7 @@ export function ShareSection({ slug, access, card }: Props) {
           <legend className={styles.subheading}>Add a person</legend>
           <div className={styles.control}>
             <label htmlFor="share-person">Login or email</label>
-            <input id="share-person" name="person" required maxLength={254} autoComplete="off" spellCheck={false} aria-describedby="share-person-help share-person-result" />
+            <PostedInput id="share-person" name="person" required maxLength={254} autoComplete="off" spellCheck={false} aria-describedby="share-person-help share-person-result" />
             <small id="share-person-help" className={styles.muted}>
               Someone who has not signed in yet is invited, and admitted at their first sign-in with that login or email.
             </small>
