@@ -79,7 +79,7 @@ export const addTeamMemberAction = dashboardAction(async (owner, form) => {
   if (text(form, "person").trim() === "") return refused(DASHBOARD_MESSAGES.personMissing);
   await addTeamMember(owner, team.data, teamMemberBodyFromForm(form));
   return { state: ok(DASHBOARD_MESSAGES.teamMemberAdded), revalidate: [TEAMS_PATH] };
-}, teamError);
+}, keepingPosted(["person"], DASHBOARD_MESSAGES.teamNotFound));
 
 /** The maker removes a member; a member removing their own entry leaves, and the team leaves their page. */
 export const removeTeamMemberAction = dashboardAction(async (owner, form) => {

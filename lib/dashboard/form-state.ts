@@ -33,14 +33,17 @@ export function toFormState(error: unknown, notFoundMessage: string = DASHBOARD_
   return { status: "error", message: DASHBOARD_MESSAGES.unexpected };
 }
 
-/** A refusal that keeps what was typed in `fields` (FormState's `posted`); only fields safe to show again. */
-export function keepingPosted(fields: readonly string[]): (error: unknown, form: FormData) => FormState {
+/**
+ * A refusal that keeps what was typed in `fields` (FormState's `posted`); only fields safe to show again.
+ * `notFoundMessage` as toFormState's.
+ */
+export function keepingPosted(fields: readonly string[], notFoundMessage?: string): (error: unknown, form: FormData) => FormState {
   return (error, form) => {
     const posted: Record<string, string> = {};
     for (const field of fields) {
       const value = form.get(field);
       if (typeof value === "string") posted[field] = value;
     }
-    return { ...toFormState(error), posted };
+    return { ...toFormState(error, notFoundMessage), posted };
   };
 }

@@ -287,7 +287,7 @@ test("dashboard writes count against the account's daily write quota, and the pa
   }
 });
 
-test("without JavaScript, a refused edit and a refused person keep what was typed and say why", async ({ browser }) => {
+test("without JavaScript, a refused edit, person or team member keeps what was typed and says why", async ({ browser }) => {
   const token = await app.createToken("nojsowner");
   const drop = await createDrop(app, token, { title: "Stored title", metadata: { stage: "draft" } });
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -312,6 +312,17 @@ test("without JavaScript, a refused edit and a refused person keep what was type
   await expect(add.getByRole("status")).toHaveText("Email must be an email address.");
   await expect(add.getByLabel("Login or email")).toHaveValue("not an@email");
   await expect(add.getByLabel("Role")).toHaveValue("editor");
+
+  await page.goto(`${app.baseUrl}/dashboard/teams`);
+  const make = page.getByRole("form", { name: "New team" });
+  await make.getByLabel("Name").fill("Plain crew");
+  await make.getByRole("button", { name: "Make team" }).click();
+  await expect(make.getByRole("status")).toHaveText("Team made. Add its members below.");
+  const addMember = page.getByRole("form", { name: "Add a member to Plain crew" });
+  await addMember.getByLabel("Login or email").fill("not an@email");
+  await addMember.getByRole("button", { name: "Add member" }).click();
+  await expect(addMember.getByRole("status")).toHaveText("Email must be an email address.");
+  await expect(addMember.getByLabel("Login or email")).toHaveValue("not an@email");
   await context.close();
 });
 

@@ -3,6 +3,7 @@ import { teamMemberName } from "@/lib/dashboard/sharing-wording";
 import { addTeamMemberAction, deleteTeamAction, removeTeamMemberAction } from "../sharing-actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { PostedInput } from "./posted-fields";
 
 /** One team: its members; its maker adds and removes them or deletes it, a member may leave. */
 export function TeamCard({ team }: { team: TeamView }) {
@@ -42,7 +43,7 @@ export function TeamCard({ team }: { team: TeamView }) {
             <input type="hidden" name="team_id" value={team.id} />
             <div className={styles.control}>
               <label htmlFor={`team-${team.id}-person`}>Login or email</label>
-              <input id={`team-${team.id}-person`} name="person" required maxLength={254} autoComplete="off" spellCheck={false} aria-describedby={`team-${team.id}-result`} />
+              <PostedInput id={`team-${team.id}-person`} name="person" required maxLength={254} autoComplete="off" spellCheck={false} aria-describedby={`team-${team.id}-result`} />
             </div>
           </ActionForm>
           <details className={styles.confirm}>
