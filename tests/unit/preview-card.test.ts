@@ -123,7 +123,8 @@ describe("drawing a card", () => {
     await drawCardOffThread(content);
     const before = process.memoryUsage().rss;
     for (let card = 0; card < 30; card++) await drawCardOffThread({ ...content, title: `Memory ${card}` });
-    // 30 cards hold 90 MB of pixels; the worker's small young generation alone kept about 60 MB of them.
-    expect((process.memoryUsage().rss - before) / 2 ** 20).toBeLessThan(30);
+    // 30 cards hold 90 MB of pixels. The worker's small young generation alone kept 44-72 MB of them, and
+    // answering before their finalizers ran 17-52 MB; both done, 0-6 MB.
+    expect((process.memoryUsage().rss - before) / 2 ** 20).toBeLessThan(15);
   });
 });
