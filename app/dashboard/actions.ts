@@ -13,7 +13,7 @@ import { deleteComment, postOwnerComment, setCommentResolved } from "@/lib/comme
 import { createDrop, deleteDrop, deleteVersion, patchDrop, replaceDrop, setPasscode } from "@/lib/drops";
 import { builtinPatterns, deletePattern, savePattern } from "@/lib/patterns";
 import { dashboardAction, refused } from "@/lib/dashboard/action";
-import { keepingPosted, ok, toFormState } from "@/lib/dashboard/form-state";
+import { keepingPosted, ok, parseForm, toFormState } from "@/lib/dashboard/form-state";
 import { patchInputFromForm } from "@/lib/dashboard/forms";
 import { DASHBOARD_MESSAGES } from "@/lib/dashboard/messages";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
@@ -24,7 +24,6 @@ import { commentIdSchema, commentPolicySchema, commentTextSchema } from "@/lib/s
 import { tokenIdSchema } from "@/lib/schemas/accounts";
 import { passcodeSchema, versionNumberSchema } from "@/lib/schemas/drops";
 import { patternNameSchema } from "@/lib/schemas/patterns";
-import { parseInput } from "@/lib/schemas/errors";
 import { formText as text } from "@/lib/dashboard/text-upload";
 
 function publishError(error: unknown, form: FormData): PublishState {
@@ -63,13 +62,13 @@ export const setPasscodeAction = dashboardAction(async (owner, form) => {
   const remove = text(form, "intent") === "remove";
   const passcode = remove ? "" : text(form, "passcode");
   if (!remove && passcode === "") return refused(DASHBOARD_MESSAGES.passcodeMissing);
-  await setPasscode(owner, slug, parseInput(passcodeSchema, passcode));
+  await setPasscode(owner, slug, parseForm(passcodeSchema, passcode));
   return { state: ok(remove ? DASHBOARD_MESSAGES.passcodeRemoved : DASHBOARD_MESSAGES.passcodeSet), revalidate: [dashboardDropPath(slug)] };
 });
 
 export const deleteVersionAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");
-  await deleteVersion(owner, slug, parseInput(versionNumberSchema, text(form, "version")));
+  await deleteVersion(owner, slug, parseForm(versionNumberSchema, text(form, "version")));
   return { redirectTo: `${dashboardDropPath(slug)}?notice=versionDeleted` };
 });
 
@@ -151,9 +150,9 @@ export const replyToCommentAction = dashboardAction(async (owner, form) => {
   const id = commentIdSchema.safeParse(text(form, "id"));
   if (!id.success) return refused(DASHBOARD_MESSAGES.commentNotFound);
   if (text(form, "body").trim() === "") return refused(DASHBOARD_MESSAGES.replyMissing);
-  await postOwnerComment(owner, slug, { body: parseInput(commentTextSchema, text(form, "body")), reply_to: id.data });
+  await postOwnerComment(owner, slug, { body: parseForm(commentTextSchema, text(form, "body")), reply_to: id.data });
   return { state: ok(DASHBOARD_MESSAGES.replyPosted), revalidate: commentPages(slug) };
-}, commentError);
+}, keepingPosted(["body"], DASHBOARD_MESSAGES.commentNotFound));
 
 export const deleteCommentAction = dashboardAction(async (owner, form) => {
   const slug = text(form, "slug");

@@ -71,7 +71,7 @@ export const createTeamAction = dashboardAction(async (owner, form) => {
   if (text(form, "name").trim() === "") return refused(DASHBOARD_MESSAGES.teamNameMissing);
   await createTeam(owner, teamNameFromForm(form));
   return { state: ok(DASHBOARD_MESSAGES.teamCreated), revalidate: [TEAMS_PATH] };
-});
+}, keepingPosted(["name"]));
 
 export const addTeamMemberAction = dashboardAction(async (owner, form) => {
   const team = teamIdSchema.safeParse(text(form, "team_id"));

@@ -1,4 +1,6 @@
-import { isApiError } from "@/lib/errors";
+import type { z } from "zod";
+import { ApiError, isApiError } from "@/lib/errors";
+import { parseInput } from "@/lib/schemas/errors";
 import { DASHBOARD_MESSAGES } from "./messages";
 
 /**
@@ -11,6 +13,17 @@ export type FormState = { status: "idle" | "ok" | "error"; message: string; post
 /** A schema's message ("must be at most 64 characters") as a sentence a form shows under its field. */
 export function asSentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+}
+
+/** The shared schema's parse, its complaint about a field said as a sentence: "Email must be an email address." */
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  try {
+    return parseInput(schema, input);
+  } catch (error) {
+    const first = isApiError(error) ? (error.details?.fields as { message: string }[] | undefined)?.[0] : undefined;
+    if (!first) throw error;
+    throw new ApiError("invalid_arg", asSentence(first.message));
+  }
 }
 
 export function ok(message: string): FormState {

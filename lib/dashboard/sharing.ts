@@ -3,29 +3,17 @@
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { listDrops } from "@/lib/drops";
-import { ApiError, isApiError } from "@/lib/errors";
-import type { z } from "zod";
-import { parseInput } from "@/lib/schemas/errors";
+import { isApiError } from "@/lib/errors";
 import type { DropListJson } from "@/lib/schemas/drops";
 import { addDropMemberBodySchema, addTeamMemberBodySchema, createTeamBodySchema, memberRoleSchema, type DropMemberJson, type TeamJson } from "@/lib/schemas/sharing";
 import type { MemberRole } from "@/lib/sharing/levels";
 import { listDropMembers } from "@/lib/sharing/members";
 import { getTeam, listTeams } from "@/lib/sharing/teams";
 import { accessChoices, type AccessChoice } from "./sharing-wording";
+import { parseForm } from "./form-state";
 import { formText as text } from "./text-upload";
 
 export const SHARED_PAGE_SIZE = 50;
-
-/** The shared schema's parse, its complaint about a field said as a sentence: "Email must be an email address." */
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  try {
-    return parseInput(schema, input);
-  } catch (error) {
-    const first = isApiError(error) ? (error.details?.fields as { message: string }[] | undefined)?.[0] : undefined;
-    if (!first) throw error;
-    throw new ApiError("invalid_arg", `${first.message.charAt(0).toUpperCase()}${first.message.slice(1)}.`);
-  }
-}
 
 /** One box takes a login or an email: an "@" makes it an email. */
 export function inviteeFromText(value: string): { login: string } | { email: string } {

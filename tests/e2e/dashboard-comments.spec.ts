@@ -154,3 +154,23 @@ test("a comment form pointed at another account's drop or a missing comment is r
   await expect(deleteForm.locator('[data-state="error"]')).toHaveText("No such comment on this drop: it may have been deleted.");
   expect((await app.api(`/api/drops/${bob.slug}/comments`, { token: bobToken })).body.data).toHaveLength(1);
 });
+
+test("without JavaScript, a refused reply comes back in its open fold, says why and keeps what was typed", async ({ browser }) => {
+  const token = await app.createToken("nojsreply", "agent");
+  const drop = await createDrop(app, token, { title: "Plain notes" });
+  expect((await app.api(`/api/drops/${drop.slug}`, { method: "PATCH", token, body: { comments: "anyone" } })).status).toBe(200);
+  await guestComment(drop.slug, "a question");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInToDashboard(page, app, "nojsreply", "/dashboard/comments");
+  const item = page.getByTestId("comment");
+  await item.getByText("Reply", { exact: true }).click();
+  const reply = item.getByRole("form", { name: /^Reply to/ });
+  await reply.getByLabel("Your reply").fill("Ring the \u0007 bell");
+  await reply.getByRole("button", { name: "Post reply" }).click();
+  // A new page: the fold is open on the refusal, not closed over it.
+  await expect(reply.getByRole("status")).toHaveText("Body must not contain control characters.");
+  await expect(reply.getByLabel("Your reply")).toHaveValue("Ring the \u0007 bell");
+  expect((await app.api(`/api/drops/${drop.slug}/comments`, { token })).body.data).toHaveLength(1);
+  await context.close();
+});

@@ -6,6 +6,7 @@ import { createTeamAction } from "../sharing-actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "../ui/action-form";
 import { Notice } from "../ui/notice";
+import { PostedInput } from "../ui/posted-fields";
 import { TeamCard } from "../ui/team-card";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +27,7 @@ export default async function TeamsPage({ searchParams }: { searchParams: Search
         <ActionForm action={createTeamAction} label="New team" submitLabel="Make team" statusId="new-team-result" resetOnSuccess>
           <div className={styles.control}>
             <label htmlFor="team-name">Name</label>
-            <input id="team-name" name="name" required maxLength={100} autoComplete="off" aria-describedby="new-team-result" />
+            <PostedInput id="team-name" name="name" required maxLength={100} autoComplete="off" aria-describedby="new-team-result" />
           </div>
         </ActionForm>
       </section>

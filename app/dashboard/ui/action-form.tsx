@@ -20,6 +20,11 @@ type Props = {
   className?: string;
   /** Id of the result's live region, for fields that point at it with aria-describedby. */
   statusId?: string;
+  /**
+   * Folds the form under a disclosure (a confirmation, a reply), open again while it has a result: a form
+   * posted without JavaScript comes back as a new page, where a closed fold would hide why it was refused.
+   */
+  fold?: { summary: ReactNode; className?: string };
 };
 
 const IDLE: FormState = { status: "idle", message: "" };
@@ -54,13 +59,20 @@ export function FormStatus({ state, shown, id }: { state: FormState; shown: bool
 }
 
 /** A form bound to a server action whose result is a message (useActionForm). */
-export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className, statusId }: Props) {
+export function ActionForm({ action, children, submitLabel, tone = "primary", label, resetOnSuccess, className, statusId, fold }: Props) {
   const { state, pending, shown, formProps } = useActionForm(action, resetOnSuccess);
-  return (
+  const form = (
     <form {...formProps} aria-label={label} className={className}>
       <PostedFields.Provider value={state.status === "error" ? state.posted : undefined}>{children}</PostedFields.Provider>
       <SubmitRow pending={pending} label={submitLabel} tone={tone} />
       <FormStatus state={state} shown={shown} id={statusId} />
     </form>
+  );
+  if (!fold) return form;
+  return (
+    <details className={fold.className} open={state.status !== "idle" || undefined}>
+      <summary>{fold.summary}</summary>
+      {form}
+    </details>
   );
 }

@@ -1,7 +1,8 @@
-import type { CommentJson } from "@/lib/schemas/comments";
+import { COMMENT_LIMITS, type CommentJson } from "@/lib/schemas/comments";
 import { deleteCommentAction, replyToCommentAction, resolveCommentAction } from "../actions";
 import styles from "../dashboard.module.css";
 import { ActionForm } from "./action-form";
+import { PostedTextarea } from "./posted-fields";
 import { dashboardDropPath } from "@/lib/dashboard/paths";
 
 const KIND_LABELS = { owner: "Owner", account: "Signed-in account", guest: "Guest" } as const;
@@ -61,25 +62,19 @@ export function CommentItem({ slug, comment, dropTitle }: Props) {
           <input type="hidden" name="id" value={comment.id} />
           <input type="hidden" name="intent" value={resolved ? "reopen" : "resolve"} />
         </ActionForm>
-        <details className={styles.commentReply}>
-          <summary>Reply</summary>
-          <ActionForm action={replyToCommentAction} label={`Reply to ${labelFor}`} submitLabel="Post reply" resetOnSuccess>
-            <input type="hidden" name="slug" value={slug} />
-            <input type="hidden" name="id" value={comment.id} />
-            <label>
-              Your reply
-              <textarea name="body" rows={3} required maxLength={4000} className={styles.commentTextarea} />
-            </label>
-          </ActionForm>
-        </details>
-        <details className={styles.confirm}>
-          <summary>Delete…</summary>
-          <ActionForm action={deleteCommentAction} label={`Delete ${labelFor}`} submitLabel="Yes, delete this comment" tone="danger">
-            <input type="hidden" name="slug" value={slug} />
-            <input type="hidden" name="id" value={comment.id} />
-            <p>The comment disappears from the viewer page too. This cannot be undone.</p>
-          </ActionForm>
-        </details>
+        <ActionForm action={replyToCommentAction} label={`Reply to ${labelFor}`} submitLabel="Post reply" resetOnSuccess fold={{ summary: "Reply", className: styles.commentReply }}>
+          <input type="hidden" name="slug" value={slug} />
+          <input type="hidden" name="id" value={comment.id} />
+          <label>
+            Your reply
+            <PostedTextarea name="body" rows={3} required maxLength={COMMENT_LIMITS.bodyMaxChars} className={styles.commentTextarea} />
+          </label>
+        </ActionForm>
+        <ActionForm action={deleteCommentAction} label={`Delete ${labelFor}`} submitLabel="Yes, delete this comment" tone="danger" fold={{ summary: "Delete…", className: styles.confirm }}>
+          <input type="hidden" name="slug" value={slug} />
+          <input type="hidden" name="id" value={comment.id} />
+          <p>The comment disappears from the viewer page too. This cannot be undone.</p>
+        </ActionForm>
       </div>
     </li>
   );

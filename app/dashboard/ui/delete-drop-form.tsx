@@ -7,15 +7,12 @@ export function DeleteDropForm({ slug, title }: { slug: string; title: string })
   return (
     <section className={`${styles.card} ${styles.dangerZone}`} aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete this drop</h2>
-      <details className={styles.confirm}>
-        <summary>Delete this drop…</summary>
-        <ActionForm action={deleteDropAction} label="Delete drop" submitLabel="Yes, delete this drop and every version" tone="danger">
-          <input type="hidden" name="slug" value={slug} />
-          <p>
-            “{title}” and all its versions will be removed and its links will stop working. This cannot be undone.
-          </p>
-        </ActionForm>
-      </details>
+      <ActionForm action={deleteDropAction} label="Delete drop" submitLabel="Yes, delete this drop and every version" tone="danger" fold={{ summary: "Delete this drop…", className: styles.confirm }}>
+        <input type="hidden" name="slug" value={slug} />
+        <p>
+          “{title}” and all its versions will be removed and its links will stop working. This cannot be undone.
+        </p>
+      </ActionForm>
     </section>
   );
 }

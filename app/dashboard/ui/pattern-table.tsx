@@ -58,17 +58,25 @@ function Actions({ pattern }: { pattern: PatternRow }) {
   return (
     <div className={styles.rowActions}>
       <RowLink href={`/dashboard/patterns?edit=${query}#pattern-form-heading`} text="Edit" name={pattern.name} />
-      <details className={styles.confirm}>
-        <summary>
-          Delete…<span className={styles.visuallyHidden}> {pattern.name}</span>
-        </summary>
-        <ActionForm action={deletePatternAction} label={`Delete pattern ${pattern.name}`} submitLabel={`Yes, delete ${pattern.name}`} tone="danger">
-          <input type="hidden" name="name" value={pattern.name} />
-          <p>
-            Your agents will no longer see it{pattern.replacesBuiltin ? "; they get the built-in pattern of the same name again" : ""}. This cannot be undone.
-          </p>
-        </ActionForm>
-      </details>
+      <ActionForm
+        action={deletePatternAction}
+        label={`Delete pattern ${pattern.name}`}
+        submitLabel={`Yes, delete ${pattern.name}`}
+        tone="danger"
+        fold={{
+          summary: (
+            <>
+              Delete…<span className={styles.visuallyHidden}> {pattern.name}</span>
+            </>
+          ),
+          className: styles.confirm,
+        }}
+      >
+        <input type="hidden" name="name" value={pattern.name} />
+        <p>
+          Your agents will no longer see it{pattern.replacesBuiltin ? "; they get the built-in pattern of the same name again" : ""}. This cannot be undone.
+        </p>
+      </ActionForm>
     </div>
   );
 }

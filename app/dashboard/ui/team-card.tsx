@@ -46,13 +46,10 @@ export function TeamCard({ team }: { team: TeamView }) {
               <PostedInput id={`team-${team.id}-person`} name="person" required maxLength={254} autoComplete="off" spellCheck={false} aria-describedby={`team-${team.id}-result`} />
             </div>
           </ActionForm>
-          <details className={styles.confirm}>
-            <summary>Delete this team…</summary>
-            <ActionForm action={deleteTeamAction} label={`Delete ${team.name}`} submitLabel={`Yes, delete ${team.name}`} tone="danger">
-              <input type="hidden" name="team_id" value={team.id} />
-              <p>Drops shared with the team stop admitting its members through it. This cannot be undone.</p>
-            </ActionForm>
-          </details>
+          <ActionForm action={deleteTeamAction} label={`Delete ${team.name}`} submitLabel={`Yes, delete ${team.name}`} tone="danger" fold={{ summary: "Delete this team…", className: styles.confirm }}>
+            <input type="hidden" name="team_id" value={team.id} />
+            <p>Drops shared with the team stop admitting its members through it. This cannot be undone.</p>
+          </ActionForm>
         </>
       ) : team.selfMemberId ? (
         <ActionForm action={removeTeamMemberAction} label={`Leave ${team.name}`} submitLabel="Leave team" tone="secondary">

@@ -91,19 +91,27 @@ export function TokenTable({ tokens, now }: { tokens: TokenListItemJson[]; now: 
                 ) : expired ? (
                   <span className={styles.badge}>Expired</span>
                 ) : (
-                  <details className={styles.confirm}>
-                    <summary>
-                      <span className={styles.active}>Active</span> Revoke…
-                    </summary>
-                    <ActionForm action={revokeTokenAction} label={`Revoke token ${token.id}`} submitLabel={`Yes, revoke ${token.id}`} tone="danger">
-                      <input type="hidden" name="id" value={token.id} />
-                      <p>
-                        {token.kind === "oauth"
-                          ? "This app loses access at once, its refresh token included. It can ask you to connect again."
-                          : "Agents using this token lose access at once. They can sign in again to get a new one."}
-                      </p>
-                    </ActionForm>
-                  </details>
+                  <ActionForm
+                    action={revokeTokenAction}
+                    label={`Revoke token ${token.id}`}
+                    submitLabel={`Yes, revoke ${token.id}`}
+                    tone="danger"
+                    fold={{
+                      summary: (
+                        <>
+                          <span className={styles.active}>Active</span> Revoke…
+                        </>
+                      ),
+                      className: styles.confirm,
+                    }}
+                  >
+                    <input type="hidden" name="id" value={token.id} />
+                    <p>
+                      {token.kind === "oauth"
+                        ? "This app loses access at once, its refresh token included. It can ask you to connect again."
+                        : "Agents using this token lose access at once. They can sign in again to get a new one."}
+                    </p>
+                  </ActionForm>
                 )}
               </td>
             </tr>

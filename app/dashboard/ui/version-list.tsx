@@ -73,14 +73,17 @@ export function VersionList({
                     Open v{version.version}
                   </a>
                   {deletable ? (
-                    <details className={styles.confirm}>
-                      <summary>Delete v{version.version}…</summary>
-                      <ActionForm action={deleteVersionAction} label={`Delete version ${version.version}`} submitLabel={`Yes, delete v${version.version}`} tone="danger">
-                        <input type="hidden" name="slug" value={slug} />
-                        <input type="hidden" name="version" value={version.version} />
-                        <p>Viewers pinned to v{version.version} will get “not found”. This cannot be undone.</p>
-                      </ActionForm>
-                    </details>
+                    <ActionForm
+                      action={deleteVersionAction}
+                      label={`Delete version ${version.version}`}
+                      submitLabel={`Yes, delete v${version.version}`}
+                      tone="danger"
+                      fold={{ summary: `Delete v${version.version}…`, className: styles.confirm }}
+                    >
+                      <input type="hidden" name="slug" value={slug} />
+                      <input type="hidden" name="version" value={version.version} />
+                      <p>Viewers pinned to v{version.version} will get “not found”. This cannot be undone.</p>
+                    </ActionForm>
                   ) : null}
                 </div>
               </td>
