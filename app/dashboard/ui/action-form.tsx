@@ -4,6 +4,7 @@ import { startTransition, useActionState, useEffect, useRef, type ComponentProps
 import type { FormState } from "@/lib/dashboard/form-state";
 import styles from "../dashboard.module.css";
 import { PostedFields } from "./posted-fields";
+import { ResultFold } from "./result-fold";
 import { SubmitRow } from "./submit-row";
 import { useShownUntilNextSubmit } from "./use-until-next-submit";
 
@@ -20,10 +21,7 @@ type Props = {
   className?: string;
   /** Id of the result's live region, for fields that point at it with aria-describedby. */
   statusId?: string;
-  /**
-   * Folds the form under a disclosure (a confirmation, a reply), open again while it has a result: a form
-   * posted without JavaScript comes back as a new page, where a closed fold would hide why it was refused.
-   */
+  /** Folds the form under a disclosure (a confirmation, a reply): a ResultFold. */
   fold?: { summary: ReactNode; className?: string };
 };
 
@@ -70,9 +68,8 @@ export function ActionForm({ action, children, submitLabel, tone = "primary", la
   );
   if (!fold) return form;
   return (
-    <details className={fold.className} open={state.status !== "idle" || undefined}>
-      <summary>{fold.summary}</summary>
+    <ResultFold state={state} summary={fold.summary} className={fold.className}>
       {form}
-    </details>
+    </ResultFold>
   );
 }

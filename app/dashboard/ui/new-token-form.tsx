@@ -5,6 +5,7 @@ import { formatTime } from "@/lib/dashboard/format";
 import type { DropChoice, NewTokenState } from "@/lib/dashboard/token-form";
 import { createTokenAction } from "../actions";
 import styles from "../dashboard.module.css";
+import { ResultFold } from "./result-fold";
 import { SubmitRow } from "./submit-row";
 import { CopyButton } from "@/app/_components/copy-button";
 import { FormStatus, useActionForm } from "./action-form";
@@ -62,9 +63,8 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
     <section className={styles.card} aria-labelledby="new-token-form-heading">
       <h2 id="new-token-form-heading">New token</h2>
       <p className={styles.muted}>For a script, a CI job or an MCP client: give it only what it needs.</p>
-      {/* Folded under a button, the list comes first; open again with the result, which a post without JavaScript draws on the server. */}
-      <details className={styles.fold} open={state.status !== "idle" || undefined}>
-        <summary className={styles.primary}>Create a token…</summary>
+      {/* Folded under a button, the list comes first. */}
+      <ResultFold state={state} summary="Create a token…" className={styles.fold} summaryClassName={styles.primary}>
         <form {...formProps} aria-label="New token">
           <div className={styles.control}>
             <label htmlFor="token-label">Label</label>
@@ -122,7 +122,7 @@ export function NewTokenForm({ drops, expiryDays, defaultExpiry, lifetimeHelp }:
           <FormStatus state={state} shown={shown} />
         </form>
         {state.created ? <CreatedToken created={state.created} /> : null}
-      </details>
+      </ResultFold>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { PublishField, PublishState } from "@/lib/dashboard/publish-form";
 import type { CommentPolicy } from "@/lib/schemas/comments";
 import { HTML_UPLOAD } from "@/lib/dashboard/text-upload";
 import styles from "../dashboard.module.css";
+import { ResultFold } from "./result-fold";
 import { SubmitRow } from "./submit-row";
 import { CommentPolicyChoices } from "./comment-policy-choices";
 import { fieldErrors, fileProblem, sizeText, TextUploadFieldset, uploadProblemBeforeSend, usePageFileDrop, type FieldProblem } from "./text-upload-field";
@@ -199,9 +200,8 @@ export function PublishForm({ action, mode, slug, limits, commentsDefault = "off
   );
   if (foldedUnder === undefined) return body;
   return (
-    <details className={styles.disclosure} open={dragging || droppedName !== "" || state.status !== "idle" || undefined} data-testid={`${mode}-fold`}>
-      <summary>{foldedUnder}</summary>
+    <ResultFold state={state} summary={foldedUnder} held={dragging || droppedName !== ""} className={styles.disclosure} data-testid={`${mode}-fold`}>
       <div id={`${prefix}upload`}>{body}</div>
-    </details>
+    </ResultFold>
   );
 }
