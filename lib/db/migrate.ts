@@ -48,17 +48,23 @@ function migrateSqlite(file: string): string[] {
     db.pragma("journal_mode = WAL");
     db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
     db.exec(BOOKKEEPING_SQL);
-    const applied = new Set(db.prepare(`SELECT "migration_name" AS name FROM "_prisma_migrations" WHERE "rolled_back_at" IS NULL`).all().map((row) => (row as { name: string }).name));
+    const isApplied = db.prepare(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ? AND "rolled_back_at" IS NULL`);
+    const record = db.prepare(
+      `INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "applied_steps_count") VALUES (?, ?, CURRENT_TIMESTAMP, ?, 1)`,
+    );
     const done: string[] = [];
     for (const migration of readMigrations("sqlite")) {
-      if (applied.has(migration.name)) continue;
-      db.transaction(() => {
-        db.exec(migration.sql);
-        db.prepare(
-          `INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "applied_steps_count") VALUES (?, ?, CURRENT_TIMESTAMP, ?, 1)`,
-        ).run(randomUUID(), migration.checksum, migration.name);
-      }).immediate();
-      done.push(migration.name);
+      // Checked under the write lock (immediate): an instance starting beside this one may have applied it
+      // since this one began, and running it twice fails (a column added twice).
+      const applied = db
+        .transaction(() => {
+          if (isApplied.get(migration.name)) return false;
+          db.exec(migration.sql);
+          record.run(randomUUID(), migration.checksum, migration.name);
+          return true;
+        })
+        .immediate();
+      if (applied) done.push(migration.name);
     }
     // A migration may rebuild or backfill a table.
     if (done.length > 0) analyzeSqlite(db);

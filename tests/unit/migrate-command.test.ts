@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -14,6 +14,13 @@ describe("npm run db:migrate", () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "htmldrop-migrate-")) };
     expect((await run(env)).stdout).toMatch(/^htmldrop: applied migrations \d+_init(, \d+_\w+)+\n$/);
     expect((await run(env)).stdout).toBe("htmldrop: database is up to date\n");
+  });
+
+  it("applies each migration once when instances start together on a new SQLite file", async () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "htmldrop-migrate-")) };
+    const outputs = await Promise.all([run(env), run(env), run(env)]);
+    const applied = outputs.flatMap(({ stdout }) => stdout.match(/^htmldrop: applied migrations (.*)\n$/)?.[1]?.split(", ") ?? []);
+    expect(applied.toSorted()).toEqual(readdirSync(join(ROOT, "prisma", "migrations", "sqlite")).toSorted());
   });
 
   it("exits non-zero with the configuration problem named", async () => {
