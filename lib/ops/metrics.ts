@@ -18,7 +18,9 @@ import { pendingViewStats } from "@/lib/serving/views";
 
 const METRICS_KEY = Symbol.for("htmldrop.metrics");
 const REQUESTS_KEY = Symbol.for("htmldrop.request-metrics");
-type MetricsHolder = { [METRICS_KEY]?: Registry; [REQUESTS_KEY]?: Map<string, RequestSeries> };
+/** Request series by route, then by status: a lookup a request, where one key of both was a new string to hash. */
+type RequestSeriesByRoute = Map<string, Map<number, RequestSeries>>;
+type MetricsHolder = { [METRICS_KEY]?: Registry; [REQUESTS_KEY]?: RequestSeriesByRoute };
 
 /** Requests answered with one route and status: their count, and their durations as a histogram's. */
 type RequestSeries = { route: string; status: string; count: number; seconds: number; inBucket: number[] };
@@ -30,8 +32,12 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
  * on every call: about 2 µs of a cached page's 65. The counter is rendered by the registry, the
  * histogram by requestDurationText.
  */
-function requestSeries(): Map<string, RequestSeries> {
+function requestSeries(): RequestSeriesByRoute {
   return ((globalThis as MetricsHolder)[REQUESTS_KEY] ??= new Map());
+}
+
+function allRequestSeries(): RequestSeries[] {
+  return [...requestSeries().values()].flatMap((byStatus) => [...byStatus.values()]);
 }
 
 /** A counter or gauge whose values live elsewhere: each scrape sets it to them. */
@@ -60,7 +66,7 @@ function createRegistry(): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "htmldrop_" });
   mirrored(Counter, registry, "htmldrop_http_requests_total", "Requests answered, by route and status.", ["route", "status"], () =>
-    [...requestSeries().values()].map(({ route, status, count }) => [{ route, status }, count]),
+    allRequestSeries().map(({ route, status, count }) => [{ route, status }, count]),
   );
   for (const [cache, stats] of [["raw", servedDocumentsStats], ["page", pageCacheStats]] as const) {
     mirrored(Counter, registry, `htmldrop_${cache}_cache_lookups_total`, `Lookups in the ${cache} cache, by outcome.`, ["outcome"], () => [
@@ -102,7 +108,7 @@ function labelValue(value: string): string {
 /** The request durations in Prometheus's text format, as prom-client writes a histogram. */
 function requestDurationText(): string {
   const lines = [`# HELP ${DURATION} Time from request to the end of the response, by route and status.`, `# TYPE ${DURATION} histogram`];
-  for (const { route, status, count, seconds, inBucket } of requestSeries().values()) {
+  for (const { route, status, count, seconds, inBucket } of allRequestSeries()) {
     const labels = `route="${labelValue(route)}",status="${status}"`;
     let cumulative = 0;
     DURATION_BUCKETS.forEach((bound, index) => {
@@ -119,30 +125,50 @@ function templatePattern(operation: Operation): string {
   return `${operation.path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}()`;
 }
 
+/** A path's first segment: what the registry's templates are grouped by. */
+function firstSegment(path: string): string {
+  const end = path.indexOf("/", 1);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+type RouteGroup = { labels: string[]; pattern: RegExp };
+
 /**
- * Each method's templates as one expression, an alternative per operation in the registry's order: one
- * match per request, where a test per template cost a public page about forty.
+ * Each method's templates, grouped by their first segment, as one expression a group, an alternative per
+ * operation in the registry's order: one match per request, where a test per template cost a public page
+ * about forty, and a path no template's first segment names (most of the app's pages) needs no match.
  */
-const ROUTES = new Map(
-  [...new Set(OPERATIONS.map((operation) => operation.method.toUpperCase()))].map((method) => {
-    const operations = OPERATIONS.filter((operation) => operation.method.toUpperCase() === method);
-    return [method, { labels: operations.map(operationLabel), pattern: new RegExp(`^(?:${operations.map(templatePattern).join("|")})$`) }];
-  }),
-);
+const ROUTES = new Map<string, Map<string, RouteGroup>>();
+for (const method of new Set(OPERATIONS.map((operation) => operation.method.toUpperCase()))) {
+  const bySegment = new Map<string, Operation[]>();
+  for (const operation of OPERATIONS.filter((candidate) => candidate.method.toUpperCase() === method)) {
+    const segment = firstSegment(operation.path);
+    // A parameter there would match paths of every group.
+    if (segment.includes("{")) throw new Error(`${operation.path}: the first segment of an operation's path must be literal`);
+    bySegment.set(segment, [...(bySegment.get(segment) ?? []), operation]);
+  }
+  const groups = [...bySegment].map(([segment, operations]): [string, RouteGroup] => [
+    segment,
+    { labels: operations.map(operationLabel), pattern: new RegExp(`^(?:${operations.map(templatePattern).join("|")})$`) },
+  ]);
+  ROUTES.set(method, new Map(groups));
+}
 
 /** The route a request's label names: an API operation's template, so labels stay few; anything else is "other". */
 export function routeLabel(method: string, url: string): string {
-  const routes = ROUTES.get(method);
   const query = url.indexOf("?");
-  const match = routes?.pattern.exec(query === -1 ? url : url.slice(0, query));
-  return match ? routes!.labels[match.indexOf("", 1) - 1]! : "other";
+  const path = query === -1 ? url : url.slice(0, query);
+  const group = ROUTES.get(method)?.get(firstSegment(path));
+  const match = group?.pattern.exec(path);
+  return match ? group!.labels[match.indexOf("", 1) - 1]! : "other";
 }
 
 export function recordRequest(route: string, status: number, seconds: number): void {
   const all = requestSeries();
-  const key = `${status} ${route}`;
-  let series = all.get(key);
-  if (!series) all.set(key, (series = { route, status: String(status), count: 0, seconds: 0, inBucket: DURATION_BUCKETS.map(() => 0) }));
+  let byStatus = all.get(route);
+  if (!byStatus) all.set(route, (byStatus = new Map()));
+  let series = byStatus.get(status);
+  if (!series) byStatus.set(status, (series = { route, status: String(status), count: 0, seconds: 0, inBucket: DURATION_BUCKETS.map(() => 0) }));
   series.count++;
   series.seconds += seconds;
   const bucket = DURATION_BUCKETS.findIndex((bound) => seconds <= bound);
