@@ -13,6 +13,8 @@ export type PublicRoute = "viewer" | "compare" | "raw" | "full" | "og" | "live" 
 /** Pages Next renders only when proxy.ts rewrites a public URL to them; asked for directly, nothing is there. */
 export type InternalRoute = "shared" | "missing";
 const INTERNAL_ROUTES: readonly InternalRoute[] = ["shared", "missing"];
+// Spelt out once: parsePublicPath runs for every request (issue 35).
+const INTERNAL_PAGES = INTERNAL_ROUTES.map((route) => ({ route, path: `/${route}`, prefix: `/${route}/` }));
 
 const SUBPATHS = {
   compare: "compare",
@@ -53,7 +55,7 @@ const PLAIN_QUERY = /^v=[1-9][0-9]{0,8}$/;
 
 function routeOf(rest: string | undefined): PublicRoute | null {
   if (rest === undefined || rest === "/") return "viewer";
-  for (const internal of INTERNAL_ROUTES) if (rest === `/${internal}` || rest.startsWith(`/${internal}/`)) return internal;
+  for (const { route, path, prefix } of INTERNAL_PAGES) if (rest === path || rest.startsWith(prefix)) return route;
   const slash = rest.endsWith("/");
   const name = rest.slice(1, slash ? -1 : undefined);
   if (!Object.hasOwn(SUBPATHS, name)) return null;
@@ -62,6 +64,7 @@ function routeOf(rest: string | undefined): PublicRoute | null {
 }
 
 function decodedSlug(segment: string): string | null {
+  if (!segment.includes("%")) return SLUG_PATTERN.test(segment) ? segment : null;
   try {
     const slug = decodeURIComponent(segment);
     return SLUG_PATTERN.test(slug) ? slug : null;
