@@ -71,6 +71,12 @@ function discardUnreadBody(request: IncomingMessage): void {
   request.resume();
 }
 
+/** Whether a body follows the headers (RFC 9112 §6.3: only Transfer-Encoding or a Content-Length announces one). */
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
 /**
  * Drops the log lines that can no longer be written. When the reader of stdout or stderr goes away (a
  * log collector that exited), each line fails with EPIPE; unhandled, that error reaches Next's
@@ -122,9 +128,12 @@ async function main(): Promise<void> {
   };
   const server = createServer(serverOptions, (request, response) => {
     responses.set(request.socket, response);
-    response.once("finish", () => {
-      if (!request.complete) discardUnreadBody(request);
-    });
+    // Most requests have no body, and are complete once their headers are read: no listener for them.
+    if (hasBody(request)) {
+      response.once("finish", () => {
+        if (!request.complete) discardUnreadBody(request);
+      });
+    }
     door.serve(request, response);
   });
   server.keepAliveTimeout = 65_000;
