@@ -13,7 +13,6 @@ import { findViewerState, viewedDrop } from "./lookup";
 import { andThen, type MaybePromise } from "./maybe-async";
 import { mayServeFromPageCache, servePage } from "./page-cache";
 import { expiredPage, header, type RawRequest, type RawResponse } from "./raw";
-import { robotsHeaders, ROBOTS_HEADER } from "./robots";
 import { passcodeUnlock } from "./unlock";
 
 /**
@@ -51,21 +50,14 @@ function viewerPage(request: RawRequest, path: PublicPath, slug: string): MaybeP
       if (decision.answer === "expired") return decision.renewable ? null : expiredPage();
       if (decision.answer !== "serve" || !decision.sharedCache || drop === null) return null;
       const version = typeof path.version === "number" ? path.version : null;
-      const page = servePage(request, {
+      return servePage(request, {
         key: `viewer:${drop.dropId}/${version ?? "latest"}`,
         revision: drop.revision,
         path: viewerPath(slug, version),
         cacheControl: decision.cacheControl!,
+        indexable: decision.indexable,
         // The page names its card as og:image; an unfurler asks for it next.
         onRender: () => drawCardAhead(slug, version ?? drop.latestVersion),
-      });
-      return andThen(page, (page) => {
-        // The rendered page carries proxy.ts's header already; this keeps it to the state read just now.
-        if (page) {
-          delete page.headers[ROBOTS_HEADER];
-          Object.assign(page.headers, robotsHeaders(decision.indexable));
-        }
-        return page;
       });
     });
   });

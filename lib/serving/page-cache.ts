@@ -8,20 +8,42 @@ import { PAGE_CACHE_BYTES } from "./cache-budget";
 import type { MaybePromise } from "./maybe-async";
 import { mergeHeaders } from "./merge-headers";
 import { acceptedEncoding, header, matchesEtag, type RawRequest, type RawResponse } from "./raw";
+import { ROBOTS_HEADER, robotsHeaders } from "./robots";
 
 /** Marks the cache's own render requests, which must reach Next; a per-process secret, so no client can skip the cache with it. */
 const RENDER_HEADER = "x-htmldrop-page-render";
 // Hop-by-hop and per-response headers are not stored; cache-control and etag are the cache's own.
 const UNSTORED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "cache-control", "etag", "vary"]);
 
-type CachedPage = { key: string; revision: number; headers: Record<string, string>; publicCacheControl: string | null; identity: Buffer; gzip: Buffer; etag: string; bytes: number };
-type CacheState = { pages: Map<string, CachedPage>; bytes: number; renders: Map<string, Promise<CachedPage | null>>; origin: string | null; renderToken: string; hits: number; misses: number };
+/** `answers`: the header sets its answers carried, each shared by every answer it fits (answerHeaders). */
+type CachedPage = {
+  key: string;
+  revision: number;
+  headers: Record<string, string>;
+  publicCacheControl: string | null;
+  identity: Buffer;
+  gzip: Buffer;
+  etag: string;
+  bytes: number;
+  answers: Map<string, Readonly<Record<string, string>>>;
+};
+/** `newest`: the key last put at the end of `pages` (perhaps removed since; nothing is put after it). */
+type CacheState = {
+  pages: Map<string, CachedPage>;
+  newest: string | null;
+  bytes: number;
+  renders: Map<string, Promise<CachedPage | null>>;
+  origin: string | null;
+  renderToken: string;
+  hits: number;
+  misses: number;
+};
 const CACHE_KEY = Symbol.for("htmldrop.page-cache");
 type CacheHolder = { [CACHE_KEY]?: CacheState };
 
 function state(): CacheState {
   const holder = globalThis as CacheHolder;
-  return (holder[CACHE_KEY] ??= { pages: new Map(), bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url"), hits: 0, misses: 0 });
+  return (holder[CACHE_KEY] ??= { pages: new Map(), newest: null, bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url"), hits: 0, misses: 0 });
 }
 
 /** For /metrics: what the cache holds and how often it answered. */
@@ -50,12 +72,22 @@ export function mayServeFromPageCache(request: RawRequest): boolean {
   );
 }
 
+/** Marks a page the most recently used: last in `pages`, which a hot page is already. */
+function touch(page: CachedPage): void {
+  const cache = state();
+  if (cache.newest === page.key) return;
+  cache.pages.delete(page.key);
+  cache.pages.set(page.key, page);
+  cache.newest = page.key;
+}
+
 function store(page: CachedPage): void {
   const cache = state();
   const previous = cache.pages.get(page.key);
   if (previous) cache.bytes -= previous.bytes;
   cache.pages.delete(page.key);
   cache.pages.set(page.key, page);
+  cache.newest = page.key;
   cache.bytes += page.bytes;
   // Least recently used first: a Map iterates in insertion order and a hit re-inserts its page.
   for (const [key, oldest] of cache.pages) {
@@ -84,7 +116,7 @@ async function render(path: string, key: string, revision: number, requestHeader
   // Route handlers that already answer for shared caches (the discovery documents) keep their policy.
   const ownCacheControl = response.headers.get("cache-control");
   const publicCacheControl = ownCacheControl?.startsWith("public") ? ownCacheControl : null;
-  return { key, revision, headers, publicCacheControl, identity, gzip, etag, bytes: identity.length + gzip.length };
+  return { key, revision, headers, publicCacheControl, identity, gzip, etag, bytes: identity.length + gzip.length, answers: new Map() };
 }
 
 function renderOnce(path: string, key: string, revision: number, requestHeaders: Record<string, string>): Promise<CachedPage | null> {
@@ -98,15 +130,38 @@ function renderOnce(path: string, key: string, revision: number, requestHeaders:
   return pending;
 }
 
-function respond(page: CachedPage, request: RawRequest, cacheControl: string, outcome: "hit" | "miss"): RawResponse {
+// A page's answers differ by encoding, status, outcome, cache lifetime (an expiring drop's shortens
+// every second) and indexing: a few sets in use at once.
+const ANSWER_HEADER_SETS = 8;
+
+type AnswerShape = { gzip: boolean; length: number | null; outcome: "hit" | "miss"; cacheControl: string; indexable: boolean | undefined };
+
+/**
+ * The headers of an answer from a page (`length` null: a 304's). Built once and shared, frozen: built for
+ * each request, they cost a viewer page from cache about as much as its lookup (issue 35).
+ */
+function answerHeaders(page: CachedPage, { gzip, length, outcome, cacheControl, indexable }: AnswerShape): Readonly<Record<string, string>> {
+  const key = `${gzip} ${length} ${outcome} ${indexable} ${cacheControl}`;
+  let headers = page.answers.get(key);
+  if (!headers) {
+    const rendered = { ...page.headers };
+    // A drop's page says whether it may be indexed as the drop's state says now, not as it did when rendered.
+    if (indexable !== undefined) delete rendered[ROBOTS_HEADER];
+    const body: Record<string, string> = length === null ? {} : { ...(gzip ? { "content-encoding": "gzip" } : {}), "content-length": String(length) };
+    const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
+    headers = Object.freeze(mergeHeaders(rendered, indexable === undefined ? {} : robotsHeaders(indexable), { "cache-control": cacheControl, etag, "x-htmldrop-cache": outcome }, body));
+    if (page.answers.size >= ANSWER_HEADER_SETS) page.answers.clear();
+    page.answers.set(key, headers);
+  }
+  return headers;
+}
+
+function respond(page: CachedPage, request: RawRequest, entry: PageEntry, outcome: "hit" | "miss"): RawResponse {
   const gzip = acceptedEncoding(header(request.headers, "accept-encoding"), ["gzip"]) === "gzip";
-  const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
-  const headers = mergeHeaders(page.headers, { "cache-control": page.publicCacheControl ?? cacheControl, etag, "x-htmldrop-cache": outcome });
-  if (matchesEtag(header(request.headers, "if-none-match"), page.etag)) return { status: 304, headers, body: null };
+  const shape = { gzip, outcome, cacheControl: page.publicCacheControl ?? entry.cacheControl, indexable: entry.indexable };
+  if (matchesEtag(header(request.headers, "if-none-match"), page.etag)) return { status: 304, headers: answerHeaders(page, { ...shape, length: null }), body: null };
   const body = gzip ? page.gzip : page.identity;
-  if (gzip) headers["content-encoding"] = "gzip";
-  headers["content-length"] = String(body.length);
-  return { status: 200, headers, body: request.method === "HEAD" ? null : [body] };
+  return { status: 200, headers: answerHeaders(page, { ...shape, length: body.length }), body: request.method === "HEAD" ? null : [body] };
 }
 
 export type PageEntry = {
@@ -118,6 +173,8 @@ export type PageEntry = {
   path: string;
   /** Unless the rendered response already allows shared caches. */
   cacheControl: string;
+  /** A drop's page: whether it may be indexed now (its X-Robots-Tag follows this, not the rendered page's). */
+  indexable?: boolean;
   /** Request headers the page depends on, sent with the render. */
   renderHeaders?: Record<string, string>;
   /** Called as the page starts being rendered (a miss), to prepare what its readers ask for next. */
@@ -129,14 +186,14 @@ export function servePage(request: RawRequest, entry: PageEntry): MaybePromise<R
   const cached = state().pages.get(entry.key);
   if (cached && cached.revision === entry.revision) {
     state().hits++;
-    store(cached);
-    return respond(cached, request, entry.cacheControl, "hit");
+    touch(cached);
+    return respond(cached, request, entry, "hit");
   }
   state().misses++;
   entry.onRender?.();
   return renderOnce(entry.path, entry.key, entry.revision, entry.renderHeaders ?? {}).then((rendered) => {
     if (!rendered) return null;
     store(rendered);
-    return respond(rendered, request, entry.cacheControl, "miss");
+    return respond(rendered, request, entry, "miss");
   });
 }
