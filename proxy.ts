@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
 import { isPublicFilePath, PUBLIC_FILE_METHODS, PUBLIC_FILE_UNSERVED_HEADERS } from "@/lib/serving/public-files";
+import { webBody } from "@/lib/serving/raw";
 import { NOINDEX, ROBOTS_HEADER } from "@/lib/serving/robots";
 import { isInternalPagePath, isPublicRouteHandlerPath, isUnderDropPrefix } from "@/lib/drops/public-urls";
 import { DROP_PAGE_URL_HEADER, routeViewerRequest } from "@/lib/serving/shared-pages";
@@ -52,7 +53,7 @@ async function route(request: NextRequest): Promise<NextResponse> {
   const viewer = await routeViewerRequest(request.method, pathname, search, request.headers.get("cookie"));
   if (viewer !== null && "answer" in viewer) {
     const { status, headers, body } = viewer.answer;
-    return new NextResponse(body ? Buffer.concat(body) : null, { status, headers });
+    return new NextResponse(webBody(body), { status, headers });
   }
   if (viewer !== null && "missing" in viewer) {
     const missing = NextResponse.rewrite(new URL(viewer.missing, request.url), { status: 404 });

@@ -291,13 +291,13 @@ export function injectionBlock(plan: InjectionPlan): string {
   return `<meta name="viewport" content="width=${plan.layoutWidth}">${DEFENSIVE_BLOCK}${fixedLayoutBlock(plan.layoutWidth)}`;
 }
 
-/** The served bytes as parts: the upload as stored, split where the block goes, without copying it. */
-export function injectionParts(bytes: Buffer, plan: InjectionPlan): Buffer[] {
+/** The served bytes: the upload as stored, with the block where the plan puts it. */
+export function injectedBytes(bytes: Buffer, plan: InjectionPlan): Buffer {
   const offset = Math.min(plan.offsetBytes, bytes.length);
-  return [bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)];
+  return Buffer.concat([bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)]);
 }
 
 /** The served form of an upload: the document as stored plus the defensive block at the end of <head>. */
 export function injectDefensiveHead(source: string): string {
-  return Buffer.concat(injectionParts(Buffer.from(source, "utf8"), planInjection(source))).toString("utf8");
+  return injectedBytes(Buffer.from(source, "utf8"), planInjection(source)).toString("utf8");
 }

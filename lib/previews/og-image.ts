@@ -68,7 +68,7 @@ function renderOnce(tag: string, content: CardContent): Promise<Buffer> {
 function errorAnswer(error: ApiError): RawResponse {
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...robotsHeaders(false) };
   if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
-  return { status: error.status, headers, body: [Buffer.from(JSON.stringify(error.toBody()))] };
+  return { status: error.status, headers, body: Buffer.from(JSON.stringify(error.toBody())) };
 }
 
 const NO_CARD = "There is no preview image here: the drop does not exist, has no such version, or has a passcode.";
@@ -159,5 +159,5 @@ async function respond({ method, url, headers }: PreviewRequest): Promise<RawRes
     png = await (drawing ?? renderOnce(tag, content));
   }
   answerHeaders["content-length"] = String(png.length);
-  return { status: 200, headers: answerHeaders, body: method === "HEAD" ? null : [png] };
+  return { status: 200, headers: answerHeaders, body: method === "HEAD" ? null : png };
 }

@@ -46,11 +46,7 @@ export type FrontDoor = {
 };
 
 function writeServed(response: ServerResponse, served: RawResponse): void {
-  response.writeHead(served.status, served.headers);
-  response.cork();
-  for (const part of served.body ?? []) response.write(part);
-  response.end();
-  response.uncork();
+  response.writeHead(served.status, served.headers).end(served.body ?? undefined);
 }
 
 export function createFrontDoor(): FrontDoor {

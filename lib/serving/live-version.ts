@@ -22,7 +22,7 @@ function json(status: number, body: unknown, headers: Record<string, string>, he
   return {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "content-length": String(bytes.length), "x-content-type-options": "nosniff", ...robotsHeaders(false), ...headers },
-    body: head ? null : [bytes],
+    body: head ? null : bytes,
   };
 }
 

@@ -161,7 +161,7 @@ function respond(page: CachedPage, request: RawRequest, entry: PageEntry, outcom
   const shape = { gzip, outcome, cacheControl: page.publicCacheControl ?? entry.cacheControl, indexable: entry.indexable };
   if (matchesEtag(header(request.headers, "if-none-match"), page.etag)) return { status: 304, headers: answerHeaders(page, { ...shape, length: null }), body: null };
   const body = gzip ? page.gzip : page.identity;
-  return { status: 200, headers: answerHeaders(page, { ...shape, length: body.length }), body: request.method === "HEAD" ? null : [body] };
+  return { status: 200, headers: answerHeaders(page, { ...shape, length: body.length }), body: request.method === "HEAD" ? null : body };
 }
 
 export type PageEntry = {

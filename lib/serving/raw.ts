@@ -14,8 +14,7 @@ import { signInPath } from "@/lib/auth/paths";
 import { passcodeUnlock } from "./unlock";
 
 export type RawRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
-/** The body comes in parts: a drop's served bytes are its stored bytes with the block between, never copied into one buffer. */
-export type RawResponse = { status: number; headers: Record<string, string>; body: Buffer[] | null };
+export type RawResponse = { status: number; headers: Record<string, string>; body: Buffer | null };
 
 /** The sandbox every drop runs in: scripts, forms, popups and dialogs, never the origin's privileges. */
 export const DROP_SANDBOX = "allow-scripts allow-forms allow-popups allow-modals";
@@ -26,10 +25,14 @@ const SECURITY_HEADERS = {
   // Keeps the iframe's unlock token (and the drop's address) out of requests to third-party resources.
   "referrer-policy": "no-referrer",
 };
+/** An answer's body as a web Response takes it, without a copy. */
+export function webBody(body: Buffer | null): Uint8Array<ArrayBuffer> | null {
+  return body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
+}
+
 /** For the route handlers that serve these answers on Vercel, where server.ts does not run. */
 export function toWebResponse(result: RawResponse): Response {
-  const body = result.body ? new Blob(result.body.map((part) => new Uint8Array(part.buffer as ArrayBuffer, part.byteOffset, part.length))) : null;
-  return new Response(body, { status: result.status, headers: result.headers });
+  return new Response(webBody(result.body), { status: result.status, headers: result.headers });
 }
 
 export function header(headers: RawRequest["headers"], name: string): string | undefined {
@@ -50,7 +53,7 @@ function page(status: number, title: string, html: string, cacheControl = "no-st
   return {
     status,
     headers: { ...SECURITY_HEADERS, ...robotsHeaders(false), "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, "content-length": String(body.length) },
-    body: [body],
+    body,
   };
 }
 
@@ -156,15 +159,12 @@ function decided(request: RawRequest, slug: string, found: ServedVersion | null,
   if (decision.answer !== "serve" || blobSha == null) return notFound();
   return andThen(getServedDocument(blobSha), (document) => {
     if (!document) return notFound();
-    const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
+    const encoding = document.identity.length >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
     const described = { tag: document.tag, encoding, indexable: decision.indexable, cacheControl: decision.cacheControl! };
     if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
       return { status: 304, headers: servedHeaders(described, null), body: null };
     }
-    const answer = (body: Buffer[]): RawResponse => {
-      const headers = servedHeaders(described, body.reduce((total, part) => total + part.length, 0));
-      return { status: 200, headers, body: request.method === "HEAD" ? null : body };
-    };
-    return encoding === "identity" ? answer(document.identity) : encodedBody(blobSha, document, encoding).then((body) => answer([body]));
+    const answer = (body: Buffer): RawResponse => ({ status: 200, headers: servedHeaders(described, body.length), body: request.method === "HEAD" ? null : body });
+    return encoding === "identity" ? answer(document.identity) : encodedBody(blobSha, document, encoding).then(answer);
   });
 }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { constants as zlibConstants, createBrotliCompress, createGzip } from "node:zlib";
 import { savePlan } from "@/lib/blobs";
 import { SERVED_DOCUMENTS_BYTES } from "./cache-budget";
-import { injectionBlock, injectionParts } from "@/lib/html/inject";
+import { injectedBytes, injectionBlock } from "@/lib/html/inject";
 import { planInjectionOffThread } from "@/lib/html/injection-pool";
 import { readServedBlob } from "./lookup";
 import type { MaybePromise } from "./maybe-async";
@@ -13,27 +13,25 @@ import type { MaybePromise } from "./maybe-async";
 export type Encoding = "br" | "gzip" | "identity";
 
 export type ServedDocument = {
-  /** The stored bytes before the block, the block, the rest: slices of one read, never copied together. */
-  identity: Buffer[];
-  size: number;
+  /** The stored bytes with the block spliced in: one buffer, which a response writes as it writes any other. */
+  identity: Buffer;
   /** The strong ETag of the identity body; each encoding gets its own suffix. */
   tag: string;
   encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
 };
 
-/** Compresses the parts as one stream on libuv's thread pool. */
-function compress(parts: Buffer[], size: number, encoding: "br" | "gzip"): Promise<Buffer> {
+/** Compresses the bytes on libuv's thread pool. */
+function compress(bytes: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
   const stream =
     encoding === "br"
-      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } })
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
       : createGzip({ level: 6 });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.once("end", () => resolve(Buffer.concat(chunks)));
     stream.once("error", reject);
-    for (const part of parts) stream.write(part);
-    stream.end();
+    stream.end(bytes);
   });
 }
 
@@ -80,10 +78,12 @@ async function buildDocument(sha256: string): Promise<ServedDocument | null> {
     plan = await planInjectionOffThread(stored.bytes, `blob:${sha256}`);
     await savePlan(sha256, plan);
   }
-  const identity = injectionParts(stored.bytes, plan);
+  // One buffer, copied once: as three parts (the stored bytes' two slices and the block), each answer
+  // made three writes, about 4 % more CPU than one.
+  const identity = injectedBytes(stored.bytes, plan);
   // The served bytes are a function of the blob, the offset and the block, so hashing those names them.
   const tag = createHash("sha256").update(`${sha256}\n${plan.offsetBytes}\n${injectionBlock(plan)}`).digest("base64url").slice(0, 32);
-  return { identity, size: identity.reduce((total, part) => total + part.length, 0), tag, encoded: {} };
+  return { identity, tag, encoded: {} };
 }
 
 /** The served form of a blob, built once per process (concurrent first requests share one build). */
@@ -109,7 +109,7 @@ export function getServedDocument(sha256: string): MaybePromise<ServedDocument |
       if (!document) state.entries.delete(sha256);
       else {
         entry.built = document;
-        account(state, sha256, document.size);
+        account(state, sha256, document.identity.length);
       }
       return document;
     },
@@ -124,7 +124,7 @@ export function getServedDocument(sha256: string): MaybePromise<ServedDocument |
 export function encodedBody(sha256: string, document: ServedDocument, encoding: "br" | "gzip"): Promise<Buffer> {
   let body = document.encoded[encoding];
   if (!body) {
-    body = compress(document.identity, document.size, encoding);
+    body = compress(document.identity, encoding);
     document.encoded[encoding] = body;
     body.then((bytes) => account(cache(), sha256, bytes.length)).catch(() => delete document.encoded[encoding]);
   }

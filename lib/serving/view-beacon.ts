@@ -37,7 +37,7 @@ function answer(status: number, body?: { code: string; message: string }): RawRe
   const headers: Record<string, string> = { "cache-control": "no-store" };
   if (!body) return { status, headers, body: null };
   const json = Buffer.from(JSON.stringify({ error: body }));
-  return { status, headers: { ...headers, "content-type": "application/json; charset=utf-8", "content-length": String(json.length) }, body: [json] };
+  return { status, headers: { ...headers, "content-type": "application/json; charset=utf-8", "content-length": String(json.length) }, body: json };
 }
 
 function noDrop(): RawResponse {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fallbackPlan, injectionParts, planInjection, VIEWPORT_META } from "@/lib/html/inject";
+import { fallbackPlan, injectedBytes, planInjection, VIEWPORT_META } from "@/lib/html/inject";
 import { planInjectionOffThread } from "@/lib/html/injection-pool";
 
 /** A 1 MB page without a viewport tag: the whole of it is parsed. */
@@ -49,7 +49,7 @@ describe("planInjectionOffThread", { timeout: 60_000 }, () => {
 describe("fallbackPlan", () => {
   it("puts the block at the end, with a viewport only when the document names none", () => {
     const source = Buffer.from("<p>a</p>");
-    expect(Buffer.concat(injectionParts(source, fallbackPlan(source))).toString()).toMatch(new RegExp(`^<p>a</p>${VIEWPORT_META}<style data-htmldrop>`));
+    expect(injectedBytes(source, fallbackPlan(source)).toString()).toMatch(new RegExp(`^<p>a</p>${VIEWPORT_META}<style data-htmldrop>`));
     const withViewport = Buffer.from('<p>a</p><meta name="VIEWPORT" content="width=1">');
     expect(fallbackPlan(withViewport)).toEqual({ offsetBytes: withViewport.length, addViewport: false, layoutWidth: null });
   });
