@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { PAGE_CACHE_BYTES } from "./cache-budget";
 import type { MaybePromise } from "./maybe-async";
-import { mergeHeaders } from "./merge-headers";
+import { type HeaderSets, keptHeaders, mergeHeaders } from "./merge-headers";
 import { acceptedEncoding, header, matchesEtag, type RawRequest, type RawResponse } from "./raw";
 import { ROBOTS_HEADER, robotsHeaders } from "./robots";
 
@@ -25,25 +25,15 @@ type CachedPage = {
   gzip: Buffer;
   etag: string;
   bytes: number;
-  answers: Map<string, Readonly<Record<string, string>>>;
+  answers: HeaderSets;
 };
-/** `newest`: the key last put at the end of `pages` (perhaps removed since; nothing is put after it). */
-type CacheState = {
-  pages: Map<string, CachedPage>;
-  newest: string | null;
-  bytes: number;
-  renders: Map<string, Promise<CachedPage | null>>;
-  origin: string | null;
-  renderToken: string;
-  hits: number;
-  misses: number;
-};
+type CacheState = { pages: Map<string, CachedPage>; bytes: number; renders: Map<string, Promise<CachedPage | null>>; origin: string | null; renderToken: string; hits: number; misses: number };
 const CACHE_KEY = Symbol.for("htmldrop.page-cache");
 type CacheHolder = { [CACHE_KEY]?: CacheState };
 
 function state(): CacheState {
   const holder = globalThis as CacheHolder;
-  return (holder[CACHE_KEY] ??= { pages: new Map(), newest: null, bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url"), hits: 0, misses: 0 });
+  return (holder[CACHE_KEY] ??= { pages: new Map(), bytes: 0, renders: new Map(), origin: null, renderToken: randomBytes(24).toString("base64url"), hits: 0, misses: 0 });
 }
 
 /** For /metrics: what the cache holds and how often it answered. */
@@ -72,22 +62,12 @@ export function mayServeFromPageCache(request: RawRequest): boolean {
   );
 }
 
-/** Marks a page the most recently used: last in `pages`, which a hot page is already. */
-function touch(page: CachedPage): void {
-  const cache = state();
-  if (cache.newest === page.key) return;
-  cache.pages.delete(page.key);
-  cache.pages.set(page.key, page);
-  cache.newest = page.key;
-}
-
 function store(page: CachedPage): void {
   const cache = state();
   const previous = cache.pages.get(page.key);
   if (previous) cache.bytes -= previous.bytes;
   cache.pages.delete(page.key);
   cache.pages.set(page.key, page);
-  cache.newest = page.key;
   cache.bytes += page.bytes;
   // Least recently used first: a Map iterates in insertion order and a hit re-inserts its page.
   for (const [key, oldest] of cache.pages) {
@@ -136,24 +116,16 @@ const ANSWER_HEADER_SETS = 8;
 
 type AnswerShape = { gzip: boolean; length: number | null; outcome: "hit" | "miss"; cacheControl: string; indexable: boolean | undefined };
 
-/**
- * The headers of an answer from a page (`length` null: a 304's). Built once and shared, frozen: built for
- * each request, they cost a viewer page from cache about as much as its lookup (issue 35).
- */
+/** The headers of an answer from a page (`length` null: a 304's), shared by every answer they fit. */
 function answerHeaders(page: CachedPage, { gzip, length, outcome, cacheControl, indexable }: AnswerShape): Readonly<Record<string, string>> {
-  const key = `${gzip} ${length} ${outcome} ${indexable} ${cacheControl}`;
-  let headers = page.answers.get(key);
-  if (!headers) {
+  return keptHeaders(page.answers, `${gzip} ${length} ${outcome} ${indexable} ${cacheControl}`, ANSWER_HEADER_SETS, () => {
     const rendered = { ...page.headers };
     // A drop's page says whether it may be indexed as the drop's state says now, not as it did when rendered.
     if (indexable !== undefined) delete rendered[ROBOTS_HEADER];
     const body: Record<string, string> = length === null ? {} : { ...(gzip ? { "content-encoding": "gzip" } : {}), "content-length": String(length) };
     const etag = gzip ? `"${page.etag}-gz"` : `"${page.etag}"`;
-    headers = Object.freeze(mergeHeaders(rendered, indexable === undefined ? {} : robotsHeaders(indexable), { "cache-control": cacheControl, etag, "x-htmldrop-cache": outcome }, body));
-    if (page.answers.size >= ANSWER_HEADER_SETS) page.answers.clear();
-    page.answers.set(key, headers);
-  }
-  return headers;
+    return mergeHeaders(rendered, indexable === undefined ? {} : robotsHeaders(indexable), { "cache-control": cacheControl, etag, "x-htmldrop-cache": outcome }, body);
+  });
 }
 
 function respond(page: CachedPage, request: RawRequest, entry: PageEntry, outcome: "hit" | "miss"): RawResponse {
@@ -186,7 +158,7 @@ export function servePage(request: RawRequest, entry: PageEntry): MaybePromise<R
   const cached = state().pages.get(entry.key);
   if (cached && cached.revision === entry.revision) {
     state().hits++;
-    touch(cached);
+    store(cached);
     return respond(cached, request, entry, "hit");
   }
   state().misses++;

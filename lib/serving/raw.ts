@@ -7,7 +7,7 @@ import { parsePublicPath, publicUrl, viewerPath, type PublicPath } from "@/lib/d
 import { findServedVersion, type ServedVersion, viewedDrop } from "./lookup";
 import { andThen, type MaybePromise, recovering } from "./maybe-async";
 import { robotsHeaders } from "./robots";
-import { mergeHeaders } from "./merge-headers";
+import { type HeaderSets, keptHeaders, mergeHeaders } from "./merge-headers";
 import { encodedBody, getServedDocument, MIN_COMPRESSIBLE_BYTES, type Encoding } from "./served-documents";
 import { viewerOn } from "@/lib/sharing/standing";
 import { signInPath } from "@/lib/auth/paths";
@@ -97,26 +97,17 @@ export function matchesEtag(ifNoneMatch: string | undefined, tag: string): boole
 
 type ServedAnswer = { tag: string; encoding: Encoding; indexable: boolean; cacheControl: string };
 
-/** Header sets kept, each the same object for every request it answers; a few per hot document. */
-const KEPT_HEADER_SETS = 256;
-const headerSets = new Map<string, Readonly<Record<string, string>>>();
+// A few sets for each hot document: its encodings, the 304, and the cache lifetimes in use.
+const RAW_HEADER_SETS = 256;
+const headerSets: HeaderSets = new Map();
 
-/**
- * The headers of a document's answer (`length` null: a 304's). Built once and shared, frozen: a set built
- * for each request cost a raw answer about 3 µs, on a path whose every microsecond counts against
- * a bare server's (issue 35).
- */
+/** The headers of a document's answer (`length` null: a 304's), shared by every answer they fit. */
 function servedHeaders({ tag, encoding, indexable, cacheControl }: ServedAnswer, length: number | null): Readonly<Record<string, string>> {
-  const key = `${tag} ${encoding} ${length} ${indexable} ${cacheControl}`;
-  let headers = headerSets.get(key);
-  if (!headers) {
+  return keptHeaders(headerSets, `${tag} ${encoding} ${length} ${indexable} ${cacheControl}`, RAW_HEADER_SETS, () => {
     const etag = encoding === "br" ? `"${tag}-br"` : encoding === "gzip" ? `"${tag}-gz"` : `"${tag}"`;
     const body: Record<string, string> = length === null ? {} : { ...(encoding === "identity" ? {} : { "content-encoding": encoding }), "content-length": String(length) };
-    headers = Object.freeze(mergeHeaders(SECURITY_HEADERS, robotsHeaders(indexable), { "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, etag, vary: "Accept-Encoding" }, body));
-    if (headerSets.size >= KEPT_HEADER_SETS) headerSets.delete(headerSets.keys().next().value!);
-    headerSets.set(key, headers);
-  }
-  return headers;
+    return mergeHeaders(SECURITY_HEADERS, robotsHeaders(indexable), { "content-type": "text/html; charset=utf-8", "cache-control": cacheControl, etag, vary: "Accept-Encoding" }, body);
+  });
 }
 
 /**

@@ -40,14 +40,13 @@ export const MIN_COMPRESSIBLE_BYTES = 1024;
 
 /** A build in flight, or its document once built (then served without a promise). */
 type Entry = { pending: Promise<ServedDocument | null>; built?: ServedDocument };
-/** `newest`: the key last put at the end of `entries` (perhaps removed since; nothing is put after it). */
-type Cache = { entries: Map<string, Entry>; sizes: Map<string, number>; bytes: number; hits: number; misses: number; newest: string | null };
+type Cache = { entries: Map<string, Entry>; sizes: Map<string, number>; bytes: number; hits: number; misses: number };
 const CACHE_KEY = Symbol.for("htmldrop.served-documents");
 type CacheHolder = { [CACHE_KEY]?: Cache };
 
 function cache(): Cache {
   const holder = globalThis as CacheHolder;
-  return (holder[CACHE_KEY] ??= { entries: new Map(), sizes: new Map(), bytes: 0, hits: 0, misses: 0, newest: null });
+  return (holder[CACHE_KEY] ??= { entries: new Map(), sizes: new Map(), bytes: 0, hits: 0, misses: 0 });
 }
 
 /** For /metrics: what the cache holds and how often it answered. */
@@ -92,18 +91,13 @@ export function getServedDocument(sha256: string): MaybePromise<ServedDocument |
   const hit = state.entries.get(sha256);
   if (hit) {
     state.hits++;
-    // Moved to the end, the most recently used, unless it is there already (one hot drop: every request).
-    if (state.newest !== sha256) {
-      state.entries.delete(sha256);
-      state.entries.set(sha256, hit);
-      state.newest = sha256;
-    }
+    state.entries.delete(sha256);
+    state.entries.set(sha256, hit);
     return hit.built ?? hit.pending;
   }
   state.misses++;
   const entry: Entry = { pending: buildDocument(sha256) };
   state.entries.set(sha256, entry);
-  state.newest = sha256;
   return entry.pending.then(
     (document) => {
       if (!document) state.entries.delete(sha256);
