@@ -38,21 +38,37 @@ const FIRST_CHOSEN_PORT = 10_000;
 const FETCH_BAD_PORT = 10_080;
 
 /**
- * A port no socket holds now, below the ephemeral range, tried at random. A caller leaves it unbound for
- * seconds until its server listens; an ephemeral port could meanwhile become an outgoing connection's
- * local port (to PostgreSQL, say), which makes that listen fail with EADDRINUSE.
+ * The test runner's workers choose ports from bands of their own (Vitest's VITEST_POOL_ID is 1 to
+ * maxWorkers, Playwright's TEST_PARALLEL_INDEX from 0): two workers that chose at once could otherwise
+ * both find a port free before either server listened, and the second listen fails with EADDRINUSE.
+ */
+const PORT_BANDS = 8;
+const workerIndex = Number(process.env.VITEST_POOL_ID ?? (process.env.TEST_PARALLEL_INDEX !== undefined ? Number(process.env.TEST_PARALLEL_INDEX) + 1 : 0));
+const bandSize = Math.floor(Math.max(EPHEMERAL_PORTS_START - FIRST_CHOSEN_PORT, 8_000) / PORT_BANDS);
+const bandStart = FIRST_CHOSEN_PORT + (workerIndex % PORT_BANDS) * bandSize;
+/** Ports this process handed out within a server's start timeout, which may not be listened on yet. */
+const recentlyChosen = new Map<number, number>();
+const CHOSEN_PORT_HELD_MS = 60_000;
+
+/**
+ * A port no socket holds now, below the ephemeral range, tried at random in this worker's band. A
+ * caller leaves it unbound for seconds until its server listens; an ephemeral port could meanwhile become
+ * an outgoing connection's local port (to PostgreSQL, say), which makes that listen fail with EADDRINUSE.
  */
 export async function freePort(): Promise<number> {
   for (;;) {
-    const port = FIRST_CHOSEN_PORT + Math.floor(Math.random() * Math.max(EPHEMERAL_PORTS_START - FIRST_CHOSEN_PORT, 1_000));
-    if (port === FETCH_BAD_PORT) continue;
+    const port = bandStart + Math.floor(Math.random() * bandSize);
+    if (port === FETCH_BAD_PORT || Date.now() - (recentlyChosen.get(port) ?? -Infinity) < CHOSEN_PORT_HELD_MS) continue;
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer();
       server.once("error", () => resolve(false));
       // Every address, as the servers listen (`::`, which takes IPv4 too).
       server.listen(port, () => server.close(() => resolve(true)));
     });
-    if (free) return port;
+    if (free) {
+      recentlyChosen.set(port, Date.now());
+      return port;
+    }
   }
 }
 
