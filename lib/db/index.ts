@@ -66,15 +66,16 @@ export function isWriteConflict(error: unknown): boolean {
 
 const TRANSACTION_ATTEMPTS = 3;
 
-const commitHooks = new WeakMap<Tx, (() => void)[]>();
+type CommitHook = () => void | Promise<void>;
+const commitHooks = new WeakMap<Tx, CommitHook[]>();
 const finalSteps = new WeakMap<Tx, ((tx: Tx) => Promise<void>)[]>();
 
 /**
  * Runs `hook` once the transaction `tx` (opened by transaction()) commits, and never if it rolls back:
  * what other processes are told about a write must not reach them before the write is visible, or at all
- * when it is undone.
+ * when it is undone. transaction() returns once every hook has run (and settled, if it answers a promise).
  */
-export function afterCommit(tx: Tx, hook: () => void): void {
+export function afterCommit(tx: Tx, hook: CommitHook): void {
   const hooks = commitHooks.get(tx);
   if (!hooks) throw new Error("afterCommit needs a transaction opened by transaction()");
   hooks.push(hook);
@@ -98,7 +99,7 @@ export function beforeCommit(tx: Tx, step: (tx: Tx) => Promise<void>): void {
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     // Each attempt keeps its own hooks: those of an attempt the database ended are dropped with it.
-    const hooks: (() => void)[] = [];
+    const hooks: CommitHook[] = [];
     try {
       const result = await db().$transaction(async (tx) => {
         commitHooks.set(tx, hooks);
@@ -108,7 +109,7 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
         for (let step = steps.shift(); step; step = steps.shift()) await step(tx);
         return value;
       }, { maxWait: WRITER_WAIT_MS, timeout: WRITER_WAIT_MS });
-      for (const hook of hooks) hook();
+      for (const hook of hooks) await hook();
       return result;
     } catch (error) {
       if (!isWriteConflict(error) || attempt === TRANSACTION_ATTEMPTS) throw error;

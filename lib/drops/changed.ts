@@ -1,8 +1,13 @@
 // The one announcement of a write to a drop. Every cached rendering of a drop carries its revision,
 // which the write bumps in its own transaction; on Vercel, where Next's shared pages stand in for npm
-// start's page cache, the drop's pages are also expired by tag once the write commits.
+// start's page cache, the drop's pages are also expired by tag once the write commits. On PostgreSQL the
+// write returns once every instance has dropped the serving lookups' rows it kept (lib/db/kept-rows.ts).
 import { revalidateTag } from "next/cache";
 import { afterCommit, type Tx } from "@/lib/db";
+import { settleKeptRows } from "@/lib/db/kept-rows";
+
+/** The transactions whose commit already waits for the kept rows: one wait covers every drop they change. */
+const settling = new WeakSet<Tx>();
 
 export function sharesRenderedPages(): boolean {
   return process.env.VERCEL === "1";
@@ -22,4 +27,8 @@ export async function dropChanged(tx: Tx, drop: { id: string; slug: string }): P
   afterCommit(tx, () => {
     if (sharesRenderedPages()) revalidateTag(dropPagesTag(drop.slug), { expire: 0 });
   });
+  if (!settling.has(tx)) {
+    settling.add(tx);
+    afterCommit(tx, settleKeptRows);
+  }
 }

@@ -8,6 +8,7 @@ import { actionRefusal, refuseUndecodableAction } from "@/lib/api/server-actions
 import { answerClientError, answerConnect, answerExpectation, answerUnroutable, resolveDotSegments, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
+import { startKeepingRows } from "@/lib/db/kept-rows";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
 import { startWebhookDelivery } from "@/lib/webhooks/worker";
@@ -41,7 +42,7 @@ export type FrontDoor = {
   clientErrorAnswer(error: Error): string | null;
   connectAnswer(): string;
   expectationAnswer(): Answer;
-  /** Writes pending view counts and closes the database. */
+  /** Writes pending view counts, stops keeping rows (unregistering, so writes stop waiting for it) and closes the database. */
   stop(): Promise<void>;
 };
 
@@ -55,6 +56,7 @@ export function createFrontDoor(): FrontDoor {
   let stopExpiryPurge = () => {};
   let stopWebhookDelivery = () => {};
   let stopNotificationDelivery = () => {};
+  let stopKeepingRows = async () => {};
 
   /** Set here, never taken from the client: per-client rate limits and the local sign-in trust them. */
   function recordClient(request: IncomingMessage): void {
@@ -99,6 +101,7 @@ export function createFrontDoor(): FrontDoor {
       stopExpiryPurge = startExpiryPurge();
       stopWebhookDelivery = startWebhookDelivery();
       stopNotificationDelivery = startNotificationDelivery();
+      stopKeepingRows = startKeepingRows();
       // Connected before the first request: limits fail closed, so a burst that found the connection to
       // Redis still being made would be refused. A Redis that is down is logged by its client; requests
       // are then refused until it answers, as at any other time.
@@ -199,7 +202,7 @@ export function createFrontDoor(): FrontDoor {
       stopExpiryPurge();
       stopWebhookDelivery();
       stopNotificationDelivery();
-      await flushViewCounts().finally(() => disconnectDb());
+      await Promise.allSettled([stopKeepingRows(), flushViewCounts()]).finally(() => disconnectDb());
     },
   };
 }

@@ -1,6 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { batchedReadsPool, PG_BATCHES_IN_FLIGHT, sqliteRow, sqliteStatement } from "@/lib/db/reads";
 import { LookupCoalescer } from "@/lib/db/coalesce";
+import { type KeptRows, keptRows } from "@/lib/db/kept-rows";
 import { currentPlan, type InjectionPlan } from "@/lib/html/inject";
 import type { MaybePromise } from "./maybe-async";
 
@@ -93,8 +94,9 @@ type CoalescerHolder = { [COALESCER_KEY]?: LookupCoalescer<Lookup, ServedVersion
  * The raw endpoint's lookup on the embedded database skips Prisma: a prepared statement's row on the
  * read-only connection (lib/db/reads.ts), kept until the database changes, answers in microseconds, where
  * a Prisma round trip costs about half a millisecond and would cap the hot path far below a bare node:http
- * server. On PostgreSQL, where each lookup is a network round trip, the batched reads' pool runs one
- * prepared query per batch of concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
+ * server. On PostgreSQL, where each lookup is a network round trip, an instance answers from the rows it
+ * keeps (lib/db/kept-rows.ts) and otherwise the batched reads' pool runs one prepared query per batch of
+ * concurrent lookups (see LookupCoalescer for why that never serves a stale answer).
  */
 function postgresLookups(): LookupCoalescer<Lookup, ServedVersion | null> {
   const holder = globalThis as CoalescerHolder;
@@ -116,8 +118,8 @@ function lookupId({ slug, version }: Lookup): string {
 
 /**
  * The drop's lock state and the blob of one version (the head when `version` is null), in one indexed
- * query checked against the database on every request (on SQLite, that nothing changed since the row was
- * read), so a PUT, a passcode change or a delete is visible on every instance the moment it returns.
+ * query, kept only while it is current (on SQLite, until the database changes; on PostgreSQL, until a
+ * write's notification), so a PUT, a passcode change or a delete is visible on every instance the moment it returns.
  * Synchronous on SQLite.
  */
 export function findServedVersion(slug: string, version: number | null): MaybePromise<ServedVersion | null> {
@@ -125,8 +127,27 @@ export function findServedVersion(slug: string, version: number | null): MaybePr
   if (database.provider === "sqlite") {
     return (version === null ? sqliteRow<ServedVersion>(database.file, LATEST_SQL, [slug]) : sqliteRow<ServedVersion>(database.file, PINNED_SQL, [version, slug])) ?? null;
   }
-  return postgresLookups().load({ slug, version });
+  return keptOrLoaded(servedRows(), lookupId({ slug, version }), () => postgresLookups().load({ slug, version }));
 }
+
+/**
+ * On PostgreSQL, a row the instance keeps (lib/db/kept-rows.ts), or the database's answer, kept for the
+ * next request. Only rows of drops that exist are kept: a drop's creation has no fence to wait for.
+ */
+function keptOrLoaded<V extends object>(kept: KeptRows<V>, key: string, load: () => Promise<V | null>): MaybePromise<V | null> {
+  const row = kept.get(key);
+  if (row) return row;
+  const mark = kept.mark();
+  return load().then((found) => {
+    if (found) kept.keep(key, found, mark);
+    return found;
+  });
+}
+
+let served: KeptRows<ServedVersion> | undefined;
+let viewed: KeptRows<ViewerState> | undefined;
+const servedRows = () => (served ??= keptRows("served-version"));
+const viewerStates = () => (viewed ??= keptRows("viewer-state"));
 
 export type ServedBlob = { bytes: Buffer; plan: InjectionPlan | null };
 
@@ -152,11 +173,11 @@ export async function readServedBlob(sha256: string): Promise<ServedBlob | null>
   return { bytes: row.bytes, plan };
 }
 
-/** A drop's id, lock and revision, checked on every viewer request as findServedVersion's are, so a cached page is never served past a write. */
+/** A drop's id, lock and revision, kept only while current as findServedVersion's are, so a cached page is never served past a write. */
 export function findViewerState(slug: string): MaybePromise<ViewerState | null> {
   const { database } = getConfig();
   if (database.provider === "sqlite") return sqliteRow<ViewerState>(database.file, VIEWER_STATE_SQL, [slug]) ?? null;
-  return postgresViewerStates().load(slug);
+  return keptOrLoaded(viewerStates(), slug, () => postgresViewerStates().load(slug));
 }
 
 function postgresViewerStates(): LookupCoalescer<string, ViewerState | null> {
