@@ -117,6 +117,8 @@ export function startKeepingRows(): () => Promise<void> {
   let instanceId = "";
   let leaseEnds = 0;
   let renewing = false;
+  // Counts this instance's readiness notifications: only the latest arms it, not one sent before a lapse.
+  let armings = 0;
   let renewTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   // Said once when the connection goes, not again on every failed reconnection while the database is down.
@@ -127,34 +129,38 @@ export function startKeepingRows(): () => Promise<void> {
     dropAll(state);
   };
 
-  const lose = (error?: unknown) => {
-    if (!client) return;
+  /** Ends `listener`'s session if it is still the current one: a late failure of an earlier one changes nothing. */
+  const lose = (listener: pg.Client, error?: unknown) => {
+    if (listener !== client) return;
     if (error && !stopped && !lossReported) {
       lossReported = true;
       console.error("htmldrop: kept rows' connection to PostgreSQL lost; every lookup asks the database until it is back:", error instanceof Error ? error.message : error);
     }
-    const lost = client;
     client = null;
     disarm();
     clearInterval(renewTimer);
-    void lost.end().catch(() => undefined);
+    void listener.end().catch(() => undefined);
     if (!stopped) reconnectTimer = setTimeout(() => void connect(), RECONNECT_AFTER_MS).unref();
   };
 
-  // Rows are answered from memory again only once this notification, sent after a (re)registration,
-  // has come back: every change committed before it has been heard, and dropped.
-  const arm = (listener: pg.Client) => listener.query("SELECT pg_notify($1, $2)", [channel, `${READY}${instanceId}`]).catch(lose);
+  // Rows are answered from memory again only once this notification, sent after a (re)registration or a
+  // lapse, has come back: every change committed before it has been heard, and dropped.
+  const readiness = () => `${READY}${instanceId}:${armings}`;
+  const arm = (listener: pg.Client) => {
+    armings++;
+    return listener.query("SELECT pg_notify($1, $2)", [channel, readiness()]).catch((error: unknown) => lose(listener, error));
+  };
 
   const onNotification = (listener: pg.Client, message: pg.Notification) => {
     if (listener !== client || message.channel !== channel) return;
     const payload = message.payload ?? "";
     if (payload.startsWith(READY)) {
-      if (payload === `${READY}${instanceId}` && performance.now() < leaseEnds) state.usableUntil = leaseEnds;
+      if (payload === readiness() && performance.now() < leaseEnds) state.usableUntil = leaseEnds;
       return;
     }
     dropAll(state);
     if (payload.startsWith(FENCE)) {
-      listener.query(`INSERT INTO "KeptRowsAck" ("fence", "instanceId") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [payload.slice(FENCE.length), instanceId]).catch(lose);
+      listener.query(`INSERT INTO "KeptRowsAck" ("fence", "instanceId") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [payload.slice(FENCE.length), instanceId]).catch((error: unknown) => lose(listener, error));
     }
   };
 
@@ -167,7 +173,7 @@ export function startKeepingRows(): () => Promise<void> {
       const { rowCount } = await listener.query(`UPDATE "KeptRowsInstance" SET "leaseUntil" = now() + $2 * interval '1 millisecond' WHERE "id" = $1`, [instanceId, LEASE_MS]);
       if (listener !== client) return;
       // Unregistered by another instance's clean-up after a long stall: register afresh.
-      if (rowCount !== 1) return lose(new Error("this instance's registration is gone"));
+      if (rowCount !== 1) return lose(listener, new Error("this instance's registration is gone"));
       const lapsed = performance.now() >= leaseEnds;
       leaseEnds = sent + LEASE_MS - LEASE_MARGIN_MS;
       if (lapsed) {
@@ -177,7 +183,7 @@ export function startKeepingRows(): () => Promise<void> {
         state.usableUntil = leaseEnds;
       }
     } catch (error) {
-      if (listener === client) lose(error);
+      lose(listener, error);
     } finally {
       renewing = false;
     }
@@ -189,8 +195,8 @@ export function startKeepingRows(): () => Promise<void> {
     // Named for operators (pg_stat_activity), and for the tests that cut this connection.
     const listener = new pg.Client({ ...poolConfig, application_name: keptRowsApplicationName(instanceId) });
     client = listener;
-    listener.on("error", (error) => listener === client && lose(error));
-    listener.on("end", () => listener === client && lose(new Error("connection ended")));
+    listener.on("error", (error) => lose(listener, error));
+    listener.on("end", () => lose(listener, new Error("connection ended")));
     listener.on("notification", (message) => onNotification(listener, message));
     try {
       await listener.connect();
@@ -204,7 +210,7 @@ export function startKeepingRows(): () => Promise<void> {
       renewTimer = setInterval(() => void renew(), RENEW_EVERY_MS).unref();
       await arm(listener);
     } catch (error) {
-      if (listener === client) lose(error);
+      lose(listener, error);
     }
   };
 
@@ -215,7 +221,7 @@ export function startKeepingRows(): () => Promise<void> {
     const listener = client;
     if (listener) {
       await listener.query(`DELETE FROM "KeptRowsInstance" WHERE "id" = $1`, [instanceId]).catch(() => undefined);
-      lose();
+      lose(listener);
     }
     state.stop = null;
   };

@@ -6,7 +6,10 @@ const MIB = 1024 * 1024;
 export const CACHE_BUDGET_BYTES = 64 * MIB;
 /** Raw documents as served (lib/serving/served-documents.ts): identity bytes and their compressed forms. */
 export const SERVED_DOCUMENTS_BYTES = 44 * MIB;
-/** The hot reads' rows on SQLite, kept until the database changes (lib/db/reads.ts): most under a kilobyte. */
+/**
+ * The hot reads' rows, most under a kilobyte: on SQLite kept until the database changes (lib/db/reads.ts),
+ * on PostgreSQL the serving lookups' until a write's notification (lib/db/kept-rows.ts).
+ */
 export const DATABASE_ROWS_BYTES = 4 * MIB;
 /** Rendered pages (lib/serving/page-cache.ts): a viewer page is 10 to 30 KB, plain and gzipped. */
 export const PAGE_CACHE_BYTES = CACHE_BUDGET_BYTES - SERVED_DOCUMENTS_BYTES - DATABASE_ROWS_BYTES;
