@@ -6,9 +6,10 @@
 // - A write then sends a fence on the same channel: notifications reach each listener in commit order,
 //   so an instance that acknowledges the fence has dropped what the write changed. The write returns once
 //   every registered instance has acknowledged it, or its lease has ended (settleKeptRows).
-// - An instance answers from memory only while its lease runs, as its own clock measures it with a margin,
-//   and only after its own notification has come back since it (re)registered: until then it asks the
-//   database, as it does whenever its listening connection is down.
+// - An instance registers once a notification of its own has come back on its listening connection, and
+//   answers from memory only while its lease runs, as its own clock measures it with a margin; after a
+//   lapse, only once another of its notifications has come back. Until then it asks the database, as it
+//   does whenever its listening connection is down.
 // - A read is kept only if nothing was dropped between its start and its answer.
 // On SQLite the read-only connection keeps rows until the database changes (lib/db/reads.ts); serverless
 // functions never register, and ask the database on every request.
@@ -26,6 +27,7 @@ const RENEW_EVERY_MS = 750;
 const LEASE_MARGIN_MS = 500;
 const RECONNECT_AFTER_MS = 1_000;
 const ACK_POLL_MS = 1;
+const SILENCE_WARNING_MS = 10_000;
 /** A fence still unacknowledged by a live instance this long after it was sent is given up on, and said so. */
 const FENCE_GIVE_UP_MS = 3 * LEASE_MS;
 const READY = "ready:";
@@ -115,12 +117,16 @@ export function startKeepingRows(): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | null = null;
   let instanceId = "";
+  let previousId = "";
+  /** Whether this session's registration is in the table: made once its first readiness notification came back. */
+  let registered = false;
   let leaseEnds = 0;
   let renewing = false;
   // Counts this instance's readiness notifications: only the latest arms it, not one sent before a lapse.
   let armings = 0;
   let renewTimer: NodeJS.Timeout | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let silenceTimer: NodeJS.Timeout | undefined;
   // Said once when the connection goes, not again on every failed reconnection while the database is down.
   let lossReported = false;
 
@@ -139,6 +145,7 @@ export function startKeepingRows(): () => Promise<void> {
     client = null;
     disarm();
     clearInterval(renewTimer);
+    clearTimeout(silenceTimer);
     void listener.end().catch(() => undefined);
     if (!stopped) reconnectTimer = setTimeout(() => void connect(), RECONNECT_AFTER_MS).unref();
   };
@@ -151,11 +158,33 @@ export function startKeepingRows(): () => Promise<void> {
     return listener.query("SELECT pg_notify($1, $2)", [channel, readiness()]).catch((error: unknown) => lose(listener, error));
   };
 
+  // Registered only once a notification has come back, so that a connection that hears none (a pooler
+  // in transaction mode in between) never makes writes wait for it.
+  const register = async (listener: pg.Client) => {
+    try {
+      const sent = performance.now();
+      await listener.query(`DELETE FROM "KeptRowsInstance" WHERE "id" = $1 OR "leaseUntil" < now() - interval '1 minute'`, [previousId]);
+      await listener.query(`INSERT INTO "KeptRowsInstance" ("id", "registeredAt", "leaseUntil") VALUES ($1, now(), now() + $2 * interval '1 millisecond')`, [instanceId, LEASE_MS]);
+      if (listener !== client) return;
+      registered = true;
+      lossReported = false;
+      clearTimeout(silenceTimer);
+      leaseEnds = sent + LEASE_MS - LEASE_MARGIN_MS;
+      renewTimer = setInterval(() => void renew(), RENEW_EVERY_MS).unref();
+      // Nothing is kept yet, so nothing heard late could be stale: every read from here on began after it.
+      if (performance.now() < leaseEnds) state.usableUntil = leaseEnds;
+    } catch (error) {
+      lose(listener, error);
+    }
+  };
+
   const onNotification = (listener: pg.Client, message: pg.Notification) => {
     if (listener !== client || message.channel !== channel) return;
     const payload = message.payload ?? "";
     if (payload.startsWith(READY)) {
-      if (payload === readiness() && performance.now() < leaseEnds) state.usableUntil = leaseEnds;
+      if (payload !== readiness()) return;
+      if (!registered) void register(listener);
+      else if (performance.now() < leaseEnds) state.usableUntil = leaseEnds;
       return;
     }
     dropAll(state);
@@ -190,8 +219,9 @@ export function startKeepingRows(): () => Promise<void> {
   };
 
   const connect = async () => {
-    const previousId = instanceId;
+    previousId = instanceId;
     instanceId = randomUUID();
+    registered = false;
     // Named for operators (pg_stat_activity), and for the tests that cut this connection.
     const listener = new pg.Client({ ...poolConfig, application_name: keptRowsApplicationName(instanceId) });
     client = listener;
@@ -201,13 +231,9 @@ export function startKeepingRows(): () => Promise<void> {
     try {
       await listener.connect();
       await listener.query(`LISTEN "${channel}"`);
-      const sent = performance.now();
-      await listener.query(`DELETE FROM "KeptRowsInstance" WHERE "id" = $1 OR "leaseUntil" < now() - interval '1 minute'`, [previousId]);
-      await listener.query(`INSERT INTO "KeptRowsInstance" ("id", "registeredAt", "leaseUntil") VALUES ($1, now(), now() + $2 * interval '1 millisecond')`, [instanceId, LEASE_MS]);
-      if (listener !== client) return;
-      lossReported = false;
-      leaseEnds = sent + LEASE_MS - LEASE_MARGIN_MS;
-      renewTimer = setInterval(() => void renew(), RENEW_EVERY_MS).unref();
+      silenceTimer = setTimeout(() => {
+        if (listener === client && !registered) console.error(`htmldrop: no notification came back from PostgreSQL within ${SILENCE_WARNING_MS / 1000} s, so this instance asks the database on every request; a pooler in transaction mode does not pass LISTEN through`);
+      }, SILENCE_WARNING_MS).unref();
       await arm(listener);
     } catch (error) {
       lose(listener, error);
