@@ -266,8 +266,10 @@ export async function settleKeptRows(): Promise<void> {
   const fence = randomUUID();
   const pool = batchedReadsPool();
   try {
+    // An instance that registered after this statement began may have started listening after the fence
+    // and would never acknowledge it; it kept nothing from before the write, as it registers before it keeps.
     const sent = await pool.query<{ waitFor: string[] }>({
-      text: `SELECT pg_notify($1, $2), ARRAY(SELECT "id" FROM "KeptRowsInstance" WHERE "leaseUntil" > now() AND "registeredAt" < now()) AS "waitFor"`,
+      text: `SELECT pg_notify($1, $2), ARRAY(SELECT "id" FROM "KeptRowsInstance" WHERE "leaseUntil" > now() AND "registeredAt" <= now()) AS "waitFor"`,
       values: [channel, `${FENCE}${fence}`],
     });
     let waitFor = sent.rows[0]!.waitFor;

@@ -3,11 +3,13 @@
 
 -- The instances that keep rows: each may answer from memory only while its lease runs, and a write
 -- returns once every instance registered here has dropped what the write changed, or its lease has ended.
--- Unlogged: what it holds is worthless after a crash, when every lease has run out anyway.
+-- Unlogged: what it holds is worthless after a crash, when every lease has run out anyway. Times to the
+-- microsecond, as now() gives them: a registration and a write's fence a fraction of a millisecond apart
+-- are compared as they happened.
 CREATE UNLOGGED TABLE "KeptRowsInstance" (
     "id" TEXT NOT NULL,
-    "registeredAt" TIMESTAMPTZ(3) NOT NULL,
-    "leaseUntil" TIMESTAMPTZ(3) NOT NULL,
+    "registeredAt" TIMESTAMPTZ NOT NULL,
+    "leaseUntil" TIMESTAMPTZ NOT NULL,
     CONSTRAINT "KeptRowsInstance_pkey" PRIMARY KEY ("id")
 );
 
