@@ -55,6 +55,6 @@ it("prunes events and sent webhook deliveries once they are older than the histo
   await expect.poll(events, { timeout: 10_000 }).toBe(0);
   expect(await deliveries()).toEqual([]);
   expect(await app.sql(`SELECT "id" FROM "WebhookAttempt"`)).toEqual([]);
-  expect(app.logs()).toMatch(/htmldrop: pruned \d+ events and 1 webhook deliveries older than their retention/);
+  await expect.poll(() => app.logs(), { timeout: 5_000 }).toMatch(/htmldrop: pruned \d+ events and 1 webhook deliveries older than their retention/);
   expect((await app.api(`/api/drops/${drop.slug}`, { token })).body.slug).toBe(drop.slug);
 });
