@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
     // Next otherwise loads every route's bundle at start (474 chunks, 20 MB of source that V8 keeps as
     // strings, many modules once per route): a route is loaded on its first request instead (issue 35).
     preloadEntriesOnStart: false,
+    // `npm test` turns Turbopack's build cache off on a checkout never built (scripts/test.mjs).
+    turbopackFileSystemCacheForBuild: process.env.HTMLDROP_BUILD_CACHE !== "off",
     // The dashboard's "New drop" and "New version" forms post a whole document (and its context), and
     // its pattern form a template (and its Markdown) of the same sizes, to a server action; the front
     // door refuses a larger body it can see coming (lib/api/server-actions.ts).
