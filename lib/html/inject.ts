@@ -291,10 +291,15 @@ export function injectionBlock(plan: InjectionPlan): string {
   return `<meta name="viewport" content="width=${plan.layoutWidth}">${DEFENSIVE_BLOCK}${fixedLayoutBlock(plan.layoutWidth)}`;
 }
 
+/** The served bytes in three parts, without a copy: the upload as stored, split where the plan puts the block. */
+export function injectedParts(bytes: Buffer, plan: InjectionPlan): [Buffer, Buffer, Buffer] {
+  const offset = Math.min(plan.offsetBytes, bytes.length);
+  return [bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)];
+}
+
 /** The served bytes: the upload as stored, with the block where the plan puts it. */
 export function injectedBytes(bytes: Buffer, plan: InjectionPlan): Buffer {
-  const offset = Math.min(plan.offsetBytes, bytes.length);
-  return Buffer.concat([bytes.subarray(0, offset), Buffer.from(injectionBlock(plan), "utf8"), bytes.subarray(offset)]);
+  return Buffer.concat(injectedParts(bytes, plan));
 }
 
 /** The served form of an upload: the document as stored plus the defensive block at the end of <head>. */

@@ -150,12 +150,12 @@ function decided(request: RawRequest, slug: string, found: ServedVersion | null,
   if (decision.answer !== "serve" || blobSha == null) return notFound();
   return andThen(getServedDocument(blobSha), (document) => {
     if (!document) return notFound();
-    const encoding = document.identity.length >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
+    const encoding = document.size >= MIN_COMPRESSIBLE_BYTES ? acceptedEncoding(header(request.headers, "accept-encoding")) : "identity";
     const described = { tag: document.tag, encoding, indexable: decision.indexable, cacheControl: decision.cacheControl! };
     if (matchesEtag(header(request.headers, "if-none-match"), document.tag)) {
       return { status: 304, headers: servedHeaders(described, null), body: null };
     }
     const answer = (body: Buffer): RawResponse => ({ status: 200, headers: servedHeaders(described, body.length), body: request.method === "HEAD" ? null : body });
-    return encoding === "identity" ? answer(document.identity) : encodedBody(blobSha, document, encoding).then(answer);
+    return encoding === "identity" ? answer(document.identity()) : encodedBody(blobSha, document, encoding).then(answer);
   });
 }
