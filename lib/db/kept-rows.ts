@@ -29,7 +29,12 @@ const RECONNECT_AFTER_MS = 1_000;
 const ACK_POLL_MS = 1;
 const SILENCE_WARNING_MS = 10_000;
 /** A fence still unacknowledged by a live instance this long after it was sent is given up on, and said so. */
-const FENCE_GIVE_UP_MS = 3 * LEASE_MS;
+export const FENCE_GIVE_UP_MS = 3 * LEASE_MS;
+/**
+ * A writer deletes its fence's acknowledgements, but not one that came after it stopped waiting, nor one
+ * from an instance it did not wait for: the renewals sweep those once no writer can still be reading them.
+ */
+export const ACK_SWEPT_AFTER_MS = 60_000;
 const READY = "ready:";
 const FENCE = "fence:";
 
@@ -199,7 +204,11 @@ export function startKeepingRows(): () => Promise<void> {
     renewing = true;
     try {
       const sent = performance.now();
-      const { rowCount } = await listener.query(`UPDATE "KeptRowsInstance" SET "leaseUntil" = now() + $2 * interval '1 millisecond' WHERE "id" = $1`, [instanceId, LEASE_MS]);
+      const { rowCount } = await listener.query(
+        `WITH "swept" AS (DELETE FROM "KeptRowsAck" WHERE "ackedAt" < now() - $3 * interval '1 millisecond')
+        UPDATE "KeptRowsInstance" SET "leaseUntil" = now() + $2 * interval '1 millisecond' WHERE "id" = $1`,
+        [instanceId, LEASE_MS, ACK_SWEPT_AFTER_MS],
+      );
       if (listener !== client) return;
       // Unregistered by another instance's clean-up after a long stall: register afresh.
       if (rowCount !== 1) return lose(listener, new Error("this instance's registration is gone"));

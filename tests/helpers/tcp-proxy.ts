@@ -1,10 +1,13 @@
 // A TCP relay a test can cut: closing it refuses new connections and drops every open one, as a
-// database that goes down would; opening it again on the same port brings the database back.
+// database that goes down would; opening it again on the same port brings the database back. It may
+// also rewrite what the target sends, as a pooler in between would.
 import { createServer, connect, type Server, type Socket } from "node:net";
+import type { Transform } from "node:stream";
 
 export type TcpProxy = { port: number; close(): Promise<void>; open(): Promise<void> };
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+/** `fromTarget` makes, for each connection, the stream the target's bytes pass through on their way back. */
+export async function startTcpProxy(target: { host: string; port: number }, fromTarget?: () => Transform): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
@@ -21,7 +24,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             (socket === client ? upstream : client).destroy();
           });
         }
-        client.pipe(upstream).pipe(client);
+        client.pipe(upstream);
+        (fromTarget ? upstream.pipe(fromTarget()) : upstream).pipe(client);
       });
       listener.once("error", reject);
       listener.listen(port, "127.0.0.1", () => {

@@ -1,11 +1,16 @@
 // The serving lookups' rows kept in memory on PostgreSQL (lib/db/kept-rows.ts), on a schema of this
 // file's own: kept once the instance has armed, dropped by every change the triggers announce, and a
-// write through dropChanged returns only once every registered instance has acknowledged its fence or
-// its lease has ended. Other instances are played by this file's own connections.
+// write through dropChanged returns only once every registered instance has acknowledged its fence, its
+// lease has ended or the writer gave up on it. Other instances are played by this file's own connections,
+// and a pooler in transaction mode by a relay that drops PostgreSQL's notifications.
+import { Transform } from "node:stream";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { reloadConfig } from "@/lib/config";
 import { postgresConnection } from "@/lib/db/connection";
+import { POSTGRES_URL } from "../helpers/app";
 import { type RecordedPostgres, recordedPostgres } from "../helpers/recorded-postgres";
+import { startTcpProxy } from "../helpers/tcp-proxy";
 
 let database: RecordedPostgres;
 let sql: pg.Client;
@@ -70,6 +75,25 @@ async function writeSecondVersion(slug: string): Promise<number> {
     await dropChanged(tx, { id: slug, slug });
   });
   return performance.now() - started;
+}
+
+/**
+ * What a pooler in transaction mode does to LISTEN: the statement succeeds, but no notification comes
+ * back. Drops every NotificationResponse ('A') from PostgreSQL's messages, each a type byte and a length.
+ */
+function withoutNotifications(): Transform {
+  let pending = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending = Buffer.concat([pending, chunk]);
+      while (pending.length >= 5 && pending.length >= 1 + pending.readUInt32BE(1)) {
+        const end = 1 + pending.readUInt32BE(1);
+        if (pending[0] !== "A".charCodeAt(0)) this.push(pending.subarray(0, end));
+        pending = pending.subarray(end);
+      }
+      done();
+    },
+  });
 }
 
 async function registered(): Promise<string[]> {
@@ -187,6 +211,73 @@ describe("rows kept on PostgreSQL", () => {
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(before);
   });
+
+  it("give a write up on an instance that never acknowledges, and say so", async () => {
+    const slug = await newDrop();
+    await sql.query(`INSERT INTO "KeptRowsInstance" VALUES ('deaf', now() - interval '1 second', now() + interval '1 minute')`);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const took = await writeSecondVersion(slug);
+      expect(took).toBeGreaterThanOrEqual(kept.FENCE_GIVE_UP_MS);
+      expect(took).toBeLessThan(kept.FENCE_GIVE_UP_MS + kept.LEASE_MS);
+      expect(errors).toHaveBeenCalledWith(`htmldrop: 1 instance(s) did not confirm dropping their kept rows within ${kept.FENCE_GIVE_UP_MS} ms; a write may show there late`);
+      expect((await lookup.findServedVersion(slug, null))?.blobSha, "shown here, which acknowledged").toBe("second");
+    } finally {
+      errors.mockRestore();
+      await sql.query(`DELETE FROM "KeptRowsInstance" WHERE "id" = 'deaf'`);
+    }
+  }, 30_000);
+
+  it("sweep acknowledgements no writer deleted once no writer can be waiting for them", async () => {
+    await sql.query(
+      `INSERT INTO "KeptRowsAck" ("fence", "instanceId", "ackedAt") VALUES ('late', 'gone', now() - $1 * interval '1 millisecond' - interval '1 second'), ('recent', 'gone', now())`,
+      [kept.ACK_SWEPT_AFTER_MS],
+    );
+    const fences = async () => (await sql.query<{ fence: string }>(`SELECT "fence" FROM "KeptRowsAck" WHERE "instanceId" = 'gone' ORDER BY "fence"`)).rows.map((row) => row.fence);
+    try {
+      const until = Date.now() + 4 * kept.LEASE_MS;
+      while ((await fences()).includes("late") && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await fences()).toEqual(["recent"]);
+    } finally {
+      await sql.query(`DELETE FROM "KeptRowsAck" WHERE "instanceId" = 'gone'`);
+    }
+  });
+
+  it("never register nor answer from memory when no notification comes back, as behind a pooler in transaction mode, and say so", async () => {
+    await stopKeeping();
+    const direct = new URL(POSTGRES_URL);
+    const pooler = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) }, withoutNotifications);
+    const url = process.env.DATABASE_URL!;
+    const throughPooler = new URL(url);
+    throughPooler.host = `127.0.0.1:${pooler.port}`;
+    process.env.DATABASE_URL = throughPooler.toString();
+    reloadConfig();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const stopDeaf = kept.startKeepingRows();
+    try {
+      const slug = await newDrop();
+      const warned = () => errors.mock.calls.some(([message]) => String(message).startsWith("htmldrop: no notification came back from PostgreSQL within"));
+      const until = Date.now() + 15_000;
+      while (!warned() && Date.now() < until) {
+        expect(probe().mark(), "never answers from memory").toBeNull();
+        const lookedUp = lookup.findServedVersion(slug, null);
+        expect(lookedUp, "asks the database every time").toBeInstanceOf(Promise);
+        await lookedUp;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(warned()).toBe(true);
+      expect(await registered(), "writes never wait for it").toEqual([]);
+      expect(await writeSecondVersion(slug)).toBeLessThan(kept.LEASE_MS);
+    } finally {
+      await stopDeaf();
+      errors.mockRestore();
+      await pooler.close();
+      process.env.DATABASE_URL = url;
+      reloadConfig();
+      stopKeeping = kept.startKeepingRows();
+    }
+    await armed();
+  }, 30_000);
 
   it("unregister when stopped, so writes stop waiting for this instance", async () => {
     await stopKeeping();
