@@ -43,7 +43,12 @@ function stop(step, status) {
 const buildEnv = existsSync(".next/BUILD_ID") ? process.env : { ...process.env, HTMLDROP_BUILD_CACHE: "off" };
 let lint = null;
 const startLint = () => (lint ??= run("npx", ["eslint", "."], { collect: true }));
-const build = await run("npm", ["run", "build"], { env: buildEnv, onOutput: (seen) => seen.includes(TYPE_CHECK_STARTS) && startLint() });
+const build = await run("npm", ["run", "build"], {
+  env: buildEnv,
+  onOutput: (seen) => {
+    if (seen.includes(TYPE_CHECK_STARTS)) startLint();
+  },
+});
 const linted = await startLint();
 process.stdout.write(linted.output);
 if (!build.ok) stop("the build", build.status);

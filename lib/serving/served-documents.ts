@@ -48,19 +48,15 @@ function compress(parts: readonly Buffer[], size: number, encoding: "br" | "gzip
  * garbage; a document only ever sent compressed (as browsers and agents ask) never pays that, which on
  * large documents that miss the cache cost about a tenth of the requests served (bench:hostile's raw).
  */
-function documentOf(parts: readonly Buffer[], tag: string): ServedDocument {
-  let joined: Buffer | null = null;
-  let unjoined: readonly Buffer[] | null = parts;
+function documentOf(spliced: readonly Buffer[], tag: string): ServedDocument {
+  let parts = spliced;
   return {
-    size: parts.reduce((total, part) => total + part.length, 0),
+    size: spliced.reduce((total, part) => total + part.length, 0),
     identity() {
-      if (!joined) {
-        joined = Buffer.concat(unjoined!);
-        unjoined = null;
-      }
-      return joined;
+      if (parts.length !== 1) parts = [Buffer.concat(parts)];
+      return parts[0]!;
     },
-    parts: () => unjoined ?? [joined!],
+    parts: () => parts,
     tag,
     encoded: {},
   };
