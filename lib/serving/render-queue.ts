@@ -3,6 +3,7 @@
 // and on one event loop they finish no sooner together than in turn. Requests beyond the bound wait, in
 // order, for a free slot. Next's static files (`/_next/`) and requests with a body (a form's action,
 // whose upload a slow client could stretch) are not renders and pass at once.
+import { AsyncResource } from "node:async_hooks";
 import type { ServerResponse } from "node:http";
 
 /** Renders Next runs at once: CPU-bound on one thread, more in flight only add memory and latency. */
@@ -29,10 +30,13 @@ export class RenderQueue {
    */
   admit(response: ServerResponse, render: () => Promise<unknown>): void {
     if (this.running < this.slots) return this.start(response, render);
-    const run = () => {
+    // Bound to this request's async context: called bare, the render would run in the context of the
+    // render that released the slot, and Next's stores snapshot the context they start in, so each
+    // waiting render would keep the one before it (and its request) alive while the queue stays full.
+    const run = AsyncResource.bind(() => {
       response.off("close", leave);
       this.start(response, render);
-    };
+    });
     const leave = () => this.waiting.delete(run);
     response.once("close", leave);
     this.waiting.add(run);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer, request as httpRequest, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -85,6 +86,38 @@ describe("RenderQueue", () => {
     started[3]!.finish();
     expect(await Promise.all(answers)).toEqual(["done", "done", "done", "done"]);
     expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("runs a waiting render in its own request's async context, not in that of the render before it", async () => {
+    const queue = new RenderQueue(1, 60_000);
+    const requestOf = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const server = createServer((request, response) => {
+      requestOf.run(request.url ?? "", () => {
+        queue.admit(response, async () => {
+          seen.push(requestOf.getStore());
+          if (seen.length === 1) await firstHeld;
+          response.end("done");
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    const { port } = server.address() as AddressInfo;
+    const answers: Promise<string>[] = [];
+    for (const [path, arrived] of [
+      ["/a", () => seen.length === 1],
+      ["/b", () => queue.load.waiting === 1],
+      ["/c", () => queue.load.waiting === 2],
+    ] as const) {
+      answers.push(fetch(`http://127.0.0.1:${port}${path}`).then((answer) => answer.text()));
+      await until(arrived, `${path} to arrive`);
+    }
+    releaseFirst();
+    expect(await Promise.all(answers)).toEqual(["done", "done", "done"]);
+    expect(seen).toEqual(["/a", "/b", "/c"]);
   });
 
   it("never renders for a client that left while it waited", async () => {
