@@ -5,13 +5,17 @@
 // held GET /api/health for seconds (issue 28, item 8). Next's routing and rendering pipeline costs more
 // than the handlers themselves (`npm run bench`); these run the very route handlers Next runs, on a Web
 // Request built from the Node.js one, so both paths answer the same bytes. The drop reads and MCP, whose
-// Request and Response cost more than the reads themselves, run the same code without them.
+// Request and Response cost more than the reads themselves, run the same code without them. And the
+// health check, which load balancers ask every second or so: through Next it would wait for a slot
+// behind the pages being rendered (lib/serving/render-queue.ts), and a busy instance would look down.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { readIncomingJsonBody } from "@/lib/api/body";
+import type { OperationPath } from "@/lib/api/operations";
 import { readDrop, readDropList } from "@/lib/api/drop-routes";
 import { errorResponse, JSON_HEADERS } from "@/lib/api/responses";
 import { savePatternRoute } from "@/lib/api/pattern-routes";
+import { checkHealth } from "@/lib/ops/health";
 import { SLUG_PATTERN } from "@/lib/schemas/common";
 import { mergeHeaders } from "./merge-headers";
 import { header } from "./raw";
@@ -27,12 +31,14 @@ type DirectRoute =
 
 const DROP_PATH = /^\/api\/drops\/([a-z0-9]+)$/;
 const DROP_LIST_PATH = "/api/drops";
+const HEALTH_PATH: OperationPath = "/api/health";
 // Any name without a query, percent-encoding or another segment: the handler validates it as Next's would.
 const PATTERN_PATH = /^\/api\/patterns\/([A-Za-z0-9._~-]+)$/;
 
 /** The handler of a request the front door answers itself, or null to leave it to Next. */
 export function directRoute(method: string | undefined, url: string | undefined): DirectRoute | null {
   if (method === "POST" && url === "/mcp") return { node: answerMcp };
+  if (method === "GET" && url === HEALTH_PATH) return { read: () => checkHealth() };
   const search = method === "GET" && url?.startsWith(DROP_LIST_PATH) ? url.slice(DROP_LIST_PATH.length) : undefined;
   if (search === "" || search?.startsWith("?")) return { read: (authorization) => readDropList.call(authorization, { search }) };
   const slug = method === "GET" && url?.startsWith("/api/drops/") ? DROP_PATH.exec(url)?.[1] : undefined;

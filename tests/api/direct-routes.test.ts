@@ -1,4 +1,4 @@
-// On `npm start` the front door answers GET /api/drops, GET /api/drops/{slug} and POST /mcp itself, without Next's
+// On `npm start` the front door answers GET /api/drops, GET /api/drops/{slug}, GET /api/health and POST /mcp itself, without Next's
 // router (lib/serving/direct-routes.ts). These compare its answers with Next's own, from `next start`
 // on the same database, for the same requests: success, every refusal, and MCP calls.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,14 @@ describe("GET /api/drops without Next's router", () => {
   it("lists only the drops of the caller", async () => {
     const [fast, next] = await both("/api/drops", () => ({ headers: bearer(otherToken) }));
     expect(JSON.parse(fast.body).data).toEqual([]);
+    expect(fast).toEqual(next);
+  });
+});
+
+describe("GET /api/health without Next's router", () => {
+  it("answers exactly as Next does", async () => {
+    const [fast, next] = await both("/api/health", () => ({}));
+    expect(fast.status).toBe(200);
     expect(fast).toEqual(next);
   });
 });
