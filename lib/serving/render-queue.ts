@@ -9,7 +9,7 @@ import type { ServerResponse } from "node:http";
 /**
  * Renders Next runs at once: CPU-bound on one thread, more in flight only add memory and latency. Four
  * rather than one keep the thread busy while renders wait on the database (on PostgreSQL a viewer page
- * waits on four round trips in turn); eight held 20 to 45 MB more at the same throughput (issue 35).
+ * waits on four round trips in turn); eight held up to 45 MB more at the same throughput (issue 35).
  */
 export const RENDERS_AT_ONCE = 4;
 /**
