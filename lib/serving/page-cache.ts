@@ -77,6 +77,15 @@ function store(page: CachedPage): void {
   }
 }
 
+/**
+ * Next's Vary (it names the headers of its client-side navigations, which get another body from the same
+ * URL) with Accept-Encoding, which the cache's gzip answers vary by, named once: Next names it too when it compresses.
+ */
+function varyByEncoding(vary: string | null): string {
+  const names = (vary ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  return (names.some((name) => name.toLowerCase() === "accept-encoding") ? names : [...names, "Accept-Encoding"]).join(", ");
+}
+
 /** Asks Next for the page, as any browser would; only a complete, cookie-free 200 is kept. */
 async function render(path: string, key: string, revision: number, requestHeaders: Record<string, string>): Promise<CachedPage | null> {
   const { origin, renderToken } = state();
@@ -89,8 +98,7 @@ async function render(path: string, key: string, revision: number, requestHeader
   response.headers.forEach((value, name) => {
     if (!UNSTORED_HEADERS.has(name)) headers[name] = value;
   });
-  // Next's Vary names the headers of its client-side navigations, which get another body from the same URL.
-  headers.vary = [response.headers.get("vary"), "Accept-Encoding"].filter(Boolean).join(", ");
+  headers.vary = varyByEncoding(response.headers.get("vary"));
   const etag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   const gzip = gzipSync(identity);
   // Route handlers that already answer for shared caches (the discovery documents) keep their policy.
