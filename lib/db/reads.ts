@@ -81,10 +81,13 @@ export function sqliteStatement<P extends unknown[], R>(file: string, sql: strin
  * any connection committed since the kept answers were read (this process's writer, another instance's),
  * and a change lets them all go: what SQLite compares to start a read, without the locks a statement
  * takes, which cost a raw answer 17 % of its CPU as `PRAGMA data_version`. Asked for at each request's
- * reads, so a write still shows on the next request on every instance.
+ * reads (or once for the requests of a turn, afterDatabaseCheck), so a write still shows on the next
+ * request on every instance.
  */
 function currentReader(file: string): Reader {
   const reader = sqliteReader(file);
+  const shared = turn();
+  if (shared.headerRead && reader.cachedBytes < DATABASE_ROWS_BYTES) return reader;
   const { header, rowsHeader } = reader;
   // A short read (the file cut under it) leaves the header as it was: empty the cache all the same.
   const whole = readSync(reader.walIndex, header, 0, WAL_INDEX_HEADER_BYTES, 0) === WAL_INDEX_HEADER_BYTES;
@@ -94,7 +97,47 @@ function currentReader(file: string): Reader {
     if (!whole) rowsHeader.fill(0xff);
     reader.cachedBytes = 0;
   }
+  shared.headerRead = shared.running;
   return reader;
+}
+
+/**
+ * The requests handed to afterDatabaseCheck for the next turn; while they run, whether the WAL index
+ * header has been read for them. Shared through globalThis, as the reader is.
+ */
+type Turn = { waiting: (() => void)[]; running: boolean; headerRead: boolean };
+type TurnHolder = { [TURN_KEY]?: Turn };
+const TURN_KEY = Symbol.for("htmldrop.sqlite-turn");
+
+function turn(): Turn {
+  return ((globalThis as TurnHolder)[TURN_KEY] ??= { waiting: [], running: false, headerRead: false });
+}
+
+/**
+ * Runs `run` at the event loop's next setImmediate, with the other requests handed over until then: the
+ * first of them to read reads the WAL index header, as currentReader does, and the rest share that
+ * look. Every one of them arrived before it, so its reads see every write committed before it arrived,
+ * as with a look of its own, and a burst of requests costs one system call rather than one each; running
+ * together also drains Node.js's tick queue once for all of them (issue 35). `run` must answer its own
+ * errors. At once on PostgreSQL.
+ */
+export function afterDatabaseCheck(run: () => void): void {
+  if (getConfig().database.provider !== "sqlite") return run();
+  const next = turn();
+  next.waiting.push(run);
+  if (next.waiting.length === 1) setImmediate(runTurn, next);
+}
+
+function runTurn(current: Turn): void {
+  const runs = current.waiting;
+  current.waiting = [];
+  current.running = true;
+  try {
+    for (const run of runs) run();
+  } finally {
+    current.running = false;
+    current.headerRead = false;
+  }
 }
 
 /** A statement's first row (`all` false) or every row, as kept on a current reader; frozen, since requests share them. */

@@ -8,6 +8,7 @@ import { actionRefusal, refuseUndecodableAction } from "@/lib/api/server-actions
 import { answerClientError, answerConnect, answerExpectation, answerUnroutable, resolveDotSegments, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
+import { afterDatabaseCheck } from "@/lib/db/reads";
 import { startKeepingRows } from "@/lib/db/kept-rows";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
@@ -132,9 +133,11 @@ export function createFrontDoor(): FrontDoor {
       const publicPath = parsePublicPath(served.url);
       // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
       if (publicPath?.route === "raw") {
-        const raw = serveRaw(served, publicPath);
-        if (raw instanceof Promise) void raw.then((answer) => writeServed(response, answer));
-        else writeServed(response, raw);
+        afterDatabaseCheck(() => {
+          const raw = serveRaw(served, publicPath);
+          if (raw instanceof Promise) void raw.then((answer) => writeServed(response, answer));
+          else writeServed(response, raw);
+        });
         return;
       }
       // On CONTENT_ORIGIN's own host, proxy.ts decides what is served (no app page is), so nothing else
@@ -161,13 +164,15 @@ export function createFrontDoor(): FrontDoor {
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
       const cachedPage = pageCacheRoute(served, publicPath);
       if (cachedPage) {
-        const page = recovering(cachedPage, (error) => {
-          console.error("htmldrop: page cache failed; Next answers instead", error);
-          return null;
+        afterDatabaseCheck(() => {
+          const page = recovering(cachedPage, (error) => {
+            console.error("htmldrop: page cache failed; Next answers instead", error);
+            return null;
+          });
+          const answer = (found: RawResponse | null) => (found ? writeServed(response, found) : forwardToNext(request, response));
+          if (page instanceof Promise) void page.then(answer);
+          else answer(page);
         });
-        const answer = (found: RawResponse | null) => (found ? writeServed(response, found) : forwardToNext(request, response));
-        if (page instanceof Promise) void page.then(answer);
-        else answer(page);
         return;
       }
       if (isViewBeaconPath(request.url)) {

@@ -2,7 +2,7 @@
 // readAll for a timeless read): the next read after a commit on another connection, in this process or another, sees it;
 // a read of an unchanged database answers what was read already, frozen; a scan of more rows than the
 // cache's budget holds empties it and still answers right; a list whose page depends on the clock is
-// never kept.
+// never kept; requests handed over in one turn of the event loop share one look at the database, made after them.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
-import { answerBytes, readAll, sqliteRow } from "@/lib/db/reads";
+import { afterDatabaseCheck, answerBytes, readAll, sqliteRow } from "@/lib/db/reads";
 import { dropListPage } from "@/lib/drops/list-drops";
 import { listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
 import { DATABASE_ROWS_BYTES } from "@/lib/serving/cache-budget";
@@ -96,6 +96,30 @@ describe("SQLite's cached rows", () => {
     expect(sqliteRow(file, SELECT, ["scan0"]), "read again: the budget emptied the cache").not.toBe(firstRead);
     expect(title("first")).toBe("three");
     expect(title("missing")).toBeUndefined();
+  });
+});
+
+describe("requests handed over together (afterDatabaseCheck)", () => {
+  it("see every commit made before their turn's one look, which they share", async () => {
+    writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`).run("shared", "before");
+    expect(title("shared")).toBe("before");
+    const rename = (to: string) => writer.prepare(`UPDATE "Drop" SET "title" = ? WHERE "slug" = ?`).run(to, "shared");
+    const seen: (string | undefined)[] = [];
+    const answered = new Promise<void>((resolve) => {
+      afterDatabaseCheck(() => {
+        seen.push(title("shared"));
+        rename("during");
+      });
+      afterDatabaseCheck(() => {
+        seen.push(title("shared"));
+        resolve();
+      });
+    });
+    // After both were handed over, before the look.
+    rename("after");
+    await answered;
+    expect(seen).toEqual(["after", "after"]);
+    expect(title("shared")).toBe("during");
   });
 });
 
