@@ -111,11 +111,11 @@ type QueryValue = string | number | null | undefined;
 
 /** `/p/<slug>[/<page>][?query]`; query entries without a value are left out, in the order given. */
 export function publicPath(slug: string, route: Exclude<PublicRoute, InternalRoute> = "viewer", query: Record<string, QueryValue> = {}): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== null && value !== undefined) search.set(name, String(value));
-  const text = search.toString();
   const page = route === "viewer" ? "" : `/${SEGMENT_OF[route]}`;
-  return `${PREFIX}${encodeURIComponent(slug)}${page}${text ? `?${text}` : ""}`;
+  const path = `${PREFIX}${encodeURIComponent(slug)}${page}`;
+  const given = Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined);
+  // Most paths have no query: building URLSearchParams for none cost a cached viewer page a microsecond.
+  return given.length === 0 ? path : `${path}?${new URLSearchParams(given.map(([name, value]) => [name, String(value)]))}`;
 }
 
 /** The same on an origin (PUBLIC_URL, or CONTENT_ORIGIN for raw). */

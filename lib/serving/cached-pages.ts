@@ -63,17 +63,22 @@ function viewerPage(request: RawRequest, path: PublicPath, slug: string): MaybeP
   });
 }
 
+const RENDER_ACCEPT = { json: "application/json", html: "text/html" } as const;
+
+/** /api/onboard answers JSON, HTML or Markdown (null) by Accept: one slot each. */
+function onboardingVariant(request: RawRequest): keyof typeof RENDER_ACCEPT | null {
+  const accept = header(request.headers, "accept") ?? null;
+  return prefersJson(accept) ? "json" : prefersHtml(accept) ? "html" : null;
+}
+
 function configurationPage(request: RawRequest): MaybePromise<RawResponse | null> {
-  // /api/onboard answers JSON, HTML or Markdown by Accept: one slot each.
-  const accept = request.url === "/api/onboard" ? (header(request.headers, "accept") ?? null) : null;
-  const variant = prefersJson(accept) ? "json" : prefersHtml(accept) ? "html" : null;
-  const renderAccept = { json: "application/json", html: "text/html" } as const;
+  const variant = request.url === "/api/onboard" ? onboardingVariant(request) : null;
   return servePage(request, {
     key: `configuration:${request.url}${variant ? `:${variant}` : ""}`,
     revision: 0,
     path: request.url,
     cacheControl: CACHE_CONFIGURATION_PAGE,
-    renderHeaders: variant ? { accept: renderAccept[variant] } : {},
+    renderHeaders: variant ? { accept: RENDER_ACCEPT[variant] } : {},
   });
 }
 
