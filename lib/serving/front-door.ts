@@ -8,7 +8,7 @@ import { actionRefusal, refuseUndecodableAction } from "@/lib/api/server-actions
 import { answerClientError, answerConnect, answerExpectation, answerUnroutable, resolveDotSegments, serializeAnswer, toOriginForm, type Answer } from "@/lib/api/unroutable";
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db";
-import { afterDatabaseCheck } from "@/lib/db/reads";
+import { runInTurn } from "@/lib/db/reads";
 import { startKeepingRows } from "@/lib/db/kept-rows";
 import { migrate } from "@/lib/db/migrate";
 import { startExpiryPurge } from "@/lib/drops/purge-expired";
@@ -133,7 +133,7 @@ export function createFrontDoor(): FrontDoor {
       const publicPath = parsePublicPath(served.url);
       // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
       if (publicPath?.route === "raw") {
-        afterDatabaseCheck(() => {
+        runInTurn(() => {
           const raw = serveRaw(served, publicPath);
           if (raw instanceof Promise) void raw.then((answer) => writeServed(response, answer));
           else writeServed(response, raw);
@@ -164,7 +164,7 @@ export function createFrontDoor(): FrontDoor {
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
       const cachedPage = pageCacheRoute(served, publicPath);
       if (cachedPage) {
-        afterDatabaseCheck(() => {
+        runInTurn(() => {
           const page = recovering(cachedPage, (error) => {
             console.error("htmldrop: page cache failed; Next answers instead", error);
             return null;

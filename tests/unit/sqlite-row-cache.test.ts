@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
-import { afterDatabaseCheck, answerBytes, readAll, sqliteRow } from "@/lib/db/reads";
+import { runInTurn, answerBytes, readAll, sqliteRow } from "@/lib/db/reads";
 import { dropListPage } from "@/lib/drops/list-drops";
 import { listDropsQuerySchema, listQueryInput } from "@/lib/schemas/drops";
 import { DATABASE_ROWS_BYTES } from "@/lib/serving/cache-budget";
@@ -99,18 +99,18 @@ describe("SQLite's cached rows", () => {
   });
 });
 
-describe("requests handed over together (afterDatabaseCheck)", () => {
+describe("requests handed over together (runInTurn)", () => {
   it("see every commit made before their turn's one look, which they share", async () => {
     writer.prepare(`INSERT INTO "Drop" VALUES (?, ?)`).run("shared", "before");
     expect(title("shared")).toBe("before");
     const rename = (to: string) => writer.prepare(`UPDATE "Drop" SET "title" = ? WHERE "slug" = ?`).run(to, "shared");
     const seen: (string | undefined)[] = [];
     const answered = new Promise<void>((resolve) => {
-      afterDatabaseCheck(() => {
+      runInTurn(() => {
         seen.push(title("shared"));
         rename("during");
       });
-      afterDatabaseCheck(() => {
+      runInTurn(() => {
         seen.push(title("shared"));
         resolve();
       });
