@@ -24,7 +24,7 @@ import { header } from "./raw";
  * A route handler on a Web Request; a read given the Authorization header whose result is answered as
  * JSON; or a handler of Node.js's request and response.
  */
-type DirectRoute =
+export type DirectRoute =
   | { web: (request: Request) => Promise<Response> }
   | { read: (authorization: string | null) => Promise<unknown> }
   | { node: (request: IncomingMessage, response: ServerResponse, origin: string) => Promise<void> };

@@ -22,7 +22,7 @@ import { appSecurityHeaders, isDropsOnlyHost } from "@/lib/security/headers";
 import { servePreviewImage } from "@/lib/previews/og-image";
 import { parsePublicPath } from "@/lib/drops/public-urls";
 import { pageCacheRoute } from "./cached-pages";
-import { answerRead, directRoute, toWebRequest, webHeaders, writeWebResponse } from "./direct-routes";
+import { answerRead, directRoute, type DirectRoute, toWebRequest, webHeaders, writeWebResponse } from "./direct-routes";
 import { serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
 import { recovering } from "./maybe-async";
@@ -69,6 +69,13 @@ export function createFrontDoor(): FrontDoor {
   function answerFailure(response: ServerResponse, error: unknown): void {
     const failure = toApiError(error);
     if (!response.headersSent) response.writeHead(failure.status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(failure.toBody()));
+  }
+
+  /** Async: whatever a route throws, at once or later, is a rejection its caller answers, never a throw that would end its turn. */
+  async function answerDirect(direct: DirectRoute, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if ("read" in direct) return answerRead(response, direct.read(request.headers.authorization ?? null));
+    if ("node" in direct) return direct.node(request, response, loopbackOrigin);
+    return writeWebResponse(response, await direct.web(toWebRequest(request, loopbackOrigin)));
   }
 
   function forwardToNext(request: IncomingMessage, response: ServerResponse): void {
@@ -184,13 +191,7 @@ export function createFrontDoor(): FrontDoor {
       const direct = directRoute(request.method, request.url);
       if (direct) {
         recordClient(request);
-        const answered =
-          "read" in direct
-            ? answerRead(response, direct.read(request.headers.authorization ?? null))
-            : "node" in direct
-              ? direct.node(request, response, loopbackOrigin)
-              : direct.web(toWebRequest(request, loopbackOrigin)).then((answer) => writeWebResponse(response, answer));
-        answered.catch((error: unknown) => answerFailure(response, error));
+        runInTurn(() => void answerDirect(direct, request, response).catch((error: unknown) => answerFailure(response, error)));
         return;
       }
       forwardToNext(request, response);
