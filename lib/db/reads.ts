@@ -119,8 +119,8 @@ function turn(): Turn {
  * rest share that look: each of them arrived before it, so its reads see every write committed before
  * it arrived, as with a look of its own, and a burst of requests costs one system call rather than one
  * each. On either database, run together they pay Node.js's work after each callback (draining the tick
- * queue, with Next's async hooks) once rather than once each: raw drops, cached pages and the direct
- * API reads took a fifth to a quarter less CPU a request (issue 35). `run` must answer its own errors:
+ * queue, with Next's async hooks) once rather than once each: raw drops, cached pages, the live document
+ * and the direct API reads took a sixth to a quarter less CPU a request (issue 35). `run` must answer its own errors:
  * one that throws ends its turn there, uncaught.
  */
 export function runInTurn(run: () => void): void {

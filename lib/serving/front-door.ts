@@ -158,14 +158,13 @@ export function createFrontDoor(): FrontDoor {
       // route handler's answer (app/p/[slug]/og.png/route.ts, on Vercel) the app's security headers; so does this.
       if (publicPath?.route === "og" && (served.method === "GET" || served.method === "HEAD")) {
         recordClient(request);
-        void servePreviewImage({ method: served.method, url: new URL(served.url, loopbackOrigin), headers: webHeaders(request) }).then((card) =>
-          writeServed(response, { ...card, headers: { ...card.headers, ...appSecurityHeaders() } }),
-        );
+        const card = { method: served.method, url: new URL(served.url, loopbackOrigin), headers: webHeaders(request) };
+        runInTurn(() => void servePreviewImage(card).then((answer) => writeServed(response, { ...answer, headers: { ...answer.headers, ...appSecurityHeaders() } })));
         return;
       }
       // What open viewers poll: one row read, never Next's pipeline (app/p/[slug]/live.json/route.ts on Vercel).
       if (publicPath?.route === "live") {
-        void serveLiveVersion(served, publicPath).then((live) => writeServed(response, live));
+        runInTurn(() => void serveLiveVersion(served, publicPath).then((live) => writeServed(response, live)));
         return;
       }
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
@@ -185,7 +184,7 @@ export function createFrontDoor(): FrontDoor {
       if (isViewBeaconPath(request.url)) {
         // The beacon counts each client once per window: by the address recorded here, never one it wrote.
         recordClient(request);
-        void countView(served).then((answer) => writeServed(response, answer));
+        runInTurn(() => void countView(served).then((answer) => writeServed(response, answer)));
         return;
       }
       const direct = directRoute(request.method, request.url);
