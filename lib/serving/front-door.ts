@@ -25,7 +25,7 @@ import { pageCacheRoute } from "./cached-pages";
 import { answerRead, directRoute, type DirectRoute, toWebRequest, webHeaders, writeWebResponse } from "./direct-routes";
 import { serveLiveVersion } from "./live-version";
 import { enablePageCache } from "./page-cache";
-import { recovering } from "./maybe-async";
+import { andThen, type MaybePromise, recovering } from "./maybe-async";
 import { isRender, renderQueue } from "./render-queue";
 import { serveRaw, type RawResponse } from "./raw";
 import { countView, isViewBeaconPath } from "./view-beacon";
@@ -49,6 +49,11 @@ export type FrontDoor = {
 
 function writeServed(response: ServerResponse, served: RawResponse): void {
   response.writeHead(served.status, served.headers).end(served.body ?? undefined);
+}
+
+/** Writes what `serve` answers, with the rest of its turn (runInTurn); each of the servers answers its own failures. */
+function serveInTurn(response: ServerResponse, serve: () => MaybePromise<RawResponse>): void {
+  runInTurn(() => void andThen(serve(), (answer) => writeServed(response, answer)));
 }
 
 export function createFrontDoor(): FrontDoor {
@@ -140,11 +145,7 @@ export function createFrontDoor(): FrontDoor {
       const publicPath = parsePublicPath(served.url);
       // The hot path: raw drops skip Next's pipeline; app/p/[slug]/raw/route.ts runs the same function on Vercel.
       if (publicPath?.route === "raw") {
-        runInTurn(() => {
-          const raw = serveRaw(served, publicPath);
-          if (raw instanceof Promise) void raw.then((answer) => writeServed(response, answer));
-          else writeServed(response, raw);
-        });
+        serveInTurn(response, () => serveRaw(served, publicPath));
         return;
       }
       // On CONTENT_ORIGIN's own host, proxy.ts decides what is served (no app page is), so nothing else
@@ -159,12 +160,12 @@ export function createFrontDoor(): FrontDoor {
       if (publicPath?.route === "og" && (served.method === "GET" || served.method === "HEAD")) {
         recordClient(request);
         const card = { method: served.method, url: new URL(served.url, loopbackOrigin), headers: webHeaders(request) };
-        runInTurn(() => void servePreviewImage(card).then((answer) => writeServed(response, { ...answer, headers: { ...answer.headers, ...appSecurityHeaders() } })));
+        serveInTurn(response, () => servePreviewImage(card).then((answer) => ({ ...answer, headers: { ...answer.headers, ...appSecurityHeaders() } })));
         return;
       }
       // What open viewers poll: one row read, never Next's pipeline (app/p/[slug]/live.json/route.ts on Vercel).
       if (publicPath?.route === "live") {
-        runInTurn(() => void serveLiveVersion(served, publicPath).then((live) => writeServed(response, live)));
+        serveInTurn(response, () => serveLiveVersion(served, publicPath));
         return;
       }
       // Public viewer pages and configuration-only pages, rendered by Next once and served from memory.
@@ -175,16 +176,14 @@ export function createFrontDoor(): FrontDoor {
             console.error("htmldrop: page cache failed; Next answers instead", error);
             return null;
           });
-          const answer = (found: RawResponse | null) => (found ? writeServed(response, found) : forwardToNext(request, response));
-          if (page instanceof Promise) void page.then(answer);
-          else answer(page);
+          void andThen(page, (found) => (found ? writeServed(response, found) : forwardToNext(request, response)));
         });
         return;
       }
       if (isViewBeaconPath(request.url)) {
         // The beacon counts each client once per window: by the address recorded here, never one it wrote.
         recordClient(request);
-        runInTurn(() => void countView(served).then((answer) => writeServed(response, answer)));
+        serveInTurn(response, () => countView(served));
         return;
       }
       const direct = directRoute(request.method, request.url);
